@@ -1,0 +1,141 @@
+/**
+ * `check(id, body)`: one clause, one vitest test. The clause's level decides what a failed assertion means
+ * (MUST: failed; SHOULD/MAY: warned and the test passes); errors that are not about the target's conformance end
+ * as skipped-unsupported, disabled, not-applicable or error. The outcome and its evidence travel to the reporters
+ * in the task's meta.
+ */
+import * as allure from 'allure-js-commons';
+import { type TestContext, test } from 'vitest';
+import { getClause } from '../clauses/registry.ts';
+import { type Clause, clauseTitle, type Outcome } from '../clauses/types.ts';
+import { Disabled, findCause, HarnessError, NotApplicable, Unsupported } from '../errors.ts';
+import { Recorder } from '../http/client.ts';
+import { describeExchange, type Exchange, toCurl } from '../http/exchange.ts';
+import { redact } from '../http/redact.ts';
+import { CheckContext } from './context.ts';
+
+export interface CheckRecord {
+  clauseId: string;
+  outcome: Outcome;
+  /** Why it was not passed: the failure message, the skip reason, the error. */
+  reason?: string;
+  exchanges?: Exchange[];
+  curl?: string;
+  notes?: string[];
+  leftovers?: string[];
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    conformance?: CheckRecord;
+  }
+}
+
+const EVIDENCE_EXCHANGES = 6;
+const SEVERITY = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' } as const;
+
+export function check(id: string, body: (ctx: CheckContext) => Promise<void>, timeoutMs?: number): void {
+  const clause = getClause(id);
+  test(`${clause.id} ${clauseTitle(clause)}`, (tc) => run(clause, body, tc), timeoutMs);
+}
+
+async function run(clause: Clause, body: (ctx: CheckContext) => Promise<void>, tc: TestContext): Promise<void> {
+  await label(clause);
+  const recorder = new Recorder();
+  const ctx = new CheckContext(clause, recorder);
+  let outcome: Outcome = 'passed';
+  let failure: unknown;
+  try {
+    const level = ctx.world.featureLevel;
+    if (clause.since !== undefined && level !== null && level < clause.since) {
+      throw new NotApplicable(`needs feature level ${clause.since}; the target is judged at ${level}`);
+    }
+    await body(ctx);
+  } catch (error) {
+    failure = error;
+    outcome = classify(clause, error);
+  }
+  const leftovers = await ctx.cleanup();
+
+  const record: CheckRecord = { clauseId: clause.id, outcome };
+  if (ctx.notes.length) record.notes = ctx.notes.map(redact);
+  if (leftovers.length) record.leftovers = leftovers;
+  if (failure !== undefined) {
+    record.reason = redact(messageOf(failure));
+    record.exchanges = recorder.exchanges.slice(-EVIDENCE_EXCHANGES);
+    const last = recorder.last();
+    if (last) record.curl = toCurl(last);
+  }
+  tc.task.meta.conformance = record;
+  await attachEvidence(record);
+
+  switch (outcome) {
+    case 'passed':
+      return;
+    case 'warned':
+      await tc.annotate(`warned (${clause.level}): ${record.reason}`, 'warning');
+      return;
+    case 'failed':
+    case 'error':
+      throw withEvidence(failure, record);
+    default:
+      tc.skip(`${outcome}: ${record.reason}`);
+  }
+}
+
+function classify(clause: Clause, error: unknown): Outcome {
+  if (findCause(error, Unsupported)) return 'skipped-unsupported';
+  if (findCause(error, Disabled)) return 'disabled';
+  if (findCause(error, NotApplicable)) return 'not-applicable';
+  if (findCause(error, HarnessError)) return 'error';
+  if (!isAssertion(error)) return 'error';
+  return clause.level === 'MUST' ? 'failed' : 'warned';
+}
+
+/** expect() failures, and fast-check's report of a property whose predicate failed one. */
+function isAssertion(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
+    const name = (e as Error).name;
+    if (name === 'AssertionError' || name === 'ConformanceAssertion') return true;
+  }
+  return false;
+}
+
+function messageOf(error: unknown): string {
+  const e = error as Error;
+  // fast-check puts the counterexample, seed and path in its own message; the cause says what failed.
+  const cause = (e as { cause?: Error }).cause;
+  const main = e?.message ?? String(error);
+  return cause?.message && !main.includes(cause.message) ? `${main}\n${cause.message}` : main;
+}
+
+function withEvidence(error: unknown, record: CheckRecord): unknown {
+  if (!(error instanceof Error)) return error;
+  const last = record.exchanges?.at(-1);
+  if (last)
+    error.message = `${redact(error.message)}\n\nlast exchange: ${describeExchange(last)}\nreproduce: ${record.curl}`;
+  return error;
+}
+
+async function label(clause: Clause): Promise<void> {
+  await allure.labels(
+    { name: 'clause', value: clause.id },
+    { name: 'level', value: clause.level },
+    { name: 'endpoint', value: clause.endpoint },
+    { name: 'section', value: clause.section },
+    ...(clause.since !== undefined ? [{ name: 'featureLevel', value: String(clause.since) }] : []),
+  );
+  await allure.epic(clause.section);
+  await allure.feature(clause.endpoint);
+  await allure.severity(SEVERITY[clause.level]);
+  await allure.tag(clause.level);
+}
+
+async function attachEvidence(record: CheckRecord): Promise<void> {
+  await allure.label('outcome', record.outcome);
+  if (record.exchanges?.length) {
+    await allure.attachment('exchanges.json', JSON.stringify(record.exchanges, null, 2), 'application/json');
+  }
+  if (record.curl) await allure.attachment('reproduce.sh', record.curl, 'text/plain');
+  if (record.notes?.length) await allure.attachment('notes.txt', record.notes.join('\n'), 'text/plain');
+}

@@ -1,0 +1,144 @@
+/**
+ * What a check body receives: the world, lazy personas (a client per role, created only when the check asks),
+ * unique names, cleanup, and the property options for its seed. Everything it creates is undone when it ends.
+ */
+import { inject } from 'vitest';
+import type { Clause } from '../clauses/types.ts';
+import { Disabled, Unsupported } from '../errors.ts';
+import { ApiClient, type Identity, type Recorder } from '../http/client.ts';
+import type { Role } from '../roles.ts';
+import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
+import type { World, WorldAccount } from '../world/types.ts';
+import { undo, undoRole } from '../world/undo.ts';
+import { deriveSeed, NUM_RUNS } from './seeds.ts';
+
+let counter = 0;
+
+export class CheckContext {
+  readonly world: World = inject('world');
+  readonly seed: number;
+  /** Observations the contract leaves "not shown": recorded in the report, never judged. */
+  readonly notes: string[] = [];
+  private readonly clients = new Map<Role, ApiClient>();
+  private readonly cleanups: { label: string; run: () => Promise<string | null> }[] = [];
+
+  constructor(
+    readonly clause: Clause,
+    readonly recorder: Recorder,
+  ) {
+    this.seed = deriveSeed(this.world.seed, clause.id);
+  }
+
+  get owner() {
+    return this.as('owner');
+  }
+  get admin() {
+    return this.as('admin');
+  }
+  get moderator() {
+    return this.as('moderator');
+  }
+  get member() {
+    return this.as('member');
+  }
+  get member2() {
+    return this.as('member2');
+  }
+  get guest() {
+    return this.as('guest');
+  }
+  get bot() {
+    return this.as('bot');
+  }
+
+  /** A client that sends no credentials at all. */
+  get anonymous(): ApiClient {
+    return this.withIdentity(null);
+  }
+
+  account(role: Role): WorldAccount {
+    const account = this.world.accounts[role];
+    if (!account)
+      throw new Disabled(`needs the ${role} account: ${this.world.disabledRoles[role] ?? 'not configured'}`);
+    return account;
+  }
+
+  as(role: Role): ApiClient {
+    let client = this.clients.get(role);
+    if (!client) {
+      const { email, apiKey, secretVar } = this.account(role);
+      client = this.withIdentity({ email, apiKey, secretVar });
+      this.clients.set(role, client);
+    }
+    return client;
+  }
+
+  withIdentity(identity: Identity | null): ApiClient {
+    const { target, options } = this.world;
+    return new ApiClient({
+      baseUrl: target.url,
+      identity,
+      timeoutMs: options.requestTimeoutMs,
+      rateLimitMaxWaitSeconds: options.rateLimitMaxWaitSeconds,
+      recorder: this.recorder,
+    });
+  }
+
+  /** A name no other run and no other check uses: `cf-<runid>-<label>-<n>`. */
+  unique(label = 'x'): string {
+    counter += 1;
+    return `${this.world.prefix}${label}-${process.env.VITEST_POOL_ID ?? 0}-${counter}`;
+  }
+
+  /** The run's own channels (two), or skipped-unsupported when the target would not let the run create them. */
+  channels(): { id: number; name: string }[] {
+    const channels = this.world.channels;
+    if ('unavailable' in channels) throw new Unsupported(channels.unavailable);
+    return channels;
+  }
+
+  channel(): { id: number; name: string } {
+    return this.channels()[0]!;
+  }
+
+  /** Records an object the check created; it is undone when the check ends (and by the runner if the check dies). */
+  track(role: Role, kind: UndoKind, id: string | number, label: string): void {
+    const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
+    recordCreated(this.world.options.ledgerFile, entry);
+    this.cleanups.push({
+      label: `${kind} ${id}`,
+      run: async () => {
+        const left = await undo(this.as(undoRole(entry)), entry);
+        if (left === null) recordUndone(this.world.options.ledgerFile, entry.key);
+        return left;
+      },
+    });
+  }
+
+  /** Runs the cleanups, newest first; returns what could not be undone (the runner retries those). */
+  async cleanup(): Promise<string[]> {
+    const problems: string[] = [];
+    for (const { label, run } of this.cleanups.reverse()) {
+      try {
+        const left = await run();
+        if (left) problems.push(left);
+      } catch (error) {
+        problems.push(`cleanup of ${label} failed: ${(error as Error).message}`);
+      }
+    }
+    return problems;
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  /** fast-check parameters: this check's seed and the profile's number of runs. */
+  property(overrides: { numRuns?: number } = {}) {
+    return {
+      seed: this.seed,
+      numRuns: overrides.numRuns ?? NUM_RUNS[this.world.profile],
+      endOnFailure: true,
+    };
+  }
+}

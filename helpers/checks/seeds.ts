@@ -1,0 +1,19 @@
+/** One run seed, many reproducible streams: each check derives its own seed from the run seed and its id. */
+import type { Profile } from '../config/schema.ts';
+
+/** FNV-1a over the run seed and a label; stable across platforms and Node versions. */
+export function deriveSeed(runSeed: number, label: string): number {
+  let h = 0x811c9dc5 ^ runSeed;
+  for (const ch of `${runSeed}:${label}`) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** Property runs per profile: few on every pull request, many at night. */
+export const NUM_RUNS: Record<Profile, number> = { quick: 8, full: 30, nightly: 300 };
+
+export function newRunSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}

@@ -1,0 +1,16 @@
+/** Every clause the suite checks. The report is per clause; ids are pinned in fixtures/clause-ids.json. */
+import { authClauses } from './catalog/auth.ts';
+import { conventionsClauses } from './catalog/conventions.ts';
+import { draftsClauses } from './catalog/drafts.ts';
+import { queueClauses } from './catalog/queues.ts';
+import type { Clause } from './types.ts';
+
+export const CLAUSES: readonly Clause[] = [...conventionsClauses, ...authClauses, ...draftsClauses, ...queueClauses];
+
+const byId = new Map(CLAUSES.map((c) => [c.id, c]));
+
+export function getClause(id: string): Clause {
+  const clause = byId.get(id);
+  if (!clause) throw new Error(`unknown clause ${id}: add it to helpers/clauses/catalog/ first`);
+  return clause;
+}

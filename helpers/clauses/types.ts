@@ -1,0 +1,33 @@
+export const LEVELS = ['MUST', 'SHOULD', 'MAY'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export interface Clause {
+  /** Stable id, AREA-TOPIC-NNN; pinned by test/unit/clause-ids.test.ts and never reused. */
+  readonly id: string;
+  readonly level: Level;
+  /** One sentence a server author can act on, without the level ("return one id per draft …"). */
+  readonly title: string;
+  /** The contract section it comes from, e.g. "10. Create drafts" or "Authentication". */
+  readonly section: string;
+  /** The operation it concerns ("POST /drafts"), or "*" for rules over every operation. */
+  readonly endpoint: string;
+  /** The lowest feature level the behaviour exists at, where the contract dates it. */
+  readonly since?: number;
+  /** The feature level at which the contract marks the operation or field deprecated (informational). */
+  readonly deprecatedAt?: number;
+}
+
+/** Outcomes of a check (see README, "Outcomes"). */
+export const OUTCOMES = [
+  'passed',
+  'failed',
+  'warned',
+  'skipped-unsupported',
+  'not-applicable',
+  'disabled',
+  'error',
+  'not-run',
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export const clauseTitle = (c: Clause) => `${c.level} ${c.title}`;

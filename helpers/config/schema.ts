@@ -1,0 +1,105 @@
+/**
+ * Every configuration variable, in the order README.md and .env.example list them.
+ * Each entry parses one raw string; a bad value throws with a message that names the variable.
+ */
+import { z } from 'zod';
+import { ROLE_ENV_PREFIX, ROLES } from '../roles.ts';
+
+export const PROFILES = ['quick', 'full', 'nightly'] as const;
+export type Profile = (typeof PROFILES)[number];
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(v), 'expected true or false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const positiveInt = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'expected a whole number')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `expected a number from 1 to ${max}`);
+
+const targetUrl = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+/.test(v), 'expected an http:// or https:// URL, or empty')
+  // Accept the base URL with or without the API prefix; the client adds /api/v1 itself.
+  .transform((v) => v.replace(/\/+$/, '').replace(/\/api\/v1$/, ''));
+
+export const SETTINGS = {
+  TARGET_URL: {
+    schema: targetUrl,
+    fallback: '',
+    doc: 'Base URL of the server under test; empty = start the embedded reference server',
+  },
+  SEED: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/, 'expected a whole number (up to 10 digits)')
+      .transform(Number),
+    fallback: undefined,
+    doc: 'Seed for every generated value and property run; printed first in every run (random when unset)',
+  },
+  PROFILE: {
+    schema: z.enum(PROFILES, { message: 'expected quick, full or nightly' }),
+    fallback: 'full',
+    doc: 'Depth of property runs: quick (CI), full, nightly',
+  },
+  REQUEST_TIMEOUT_MS: {
+    schema: positiveInt(600_000),
+    fallback: '15000',
+    doc: 'Time limit of one HTTP request, in milliseconds',
+  },
+  CONCURRENCY: {
+    schema: positiveInt(32),
+    fallback: '2',
+    doc: 'Suite files run at once (each with its own connections)',
+  },
+  REPORT_DIR: {
+    schema: z.string().trim().min(1, 'must not be empty'),
+    fallback: 'reports',
+    doc: 'Where the reports are written',
+  },
+  ALLOW_REALM_CHANGES: {
+    schema: bool,
+    fallback: 'false',
+    doc: 'Let checks change realm-wide settings on an external target (always on for the embedded server)',
+  },
+  FEATURE_LEVEL: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, 'expected a whole number')
+      .transform(Number),
+    fallback: undefined,
+    doc: 'Judge the target as this feature level instead of the one it reports',
+  },
+  SWEEP_AFTER_MINUTES: {
+    schema: positiveInt(100_000),
+    fallback: '120',
+    doc: 'Leftovers of earlier runs older than this are removed at start',
+  },
+  RATE_LIMIT_MAX_WAIT_SECONDS: {
+    schema: positiveInt(3600),
+    fallback: '60',
+    doc: 'Longest Retry-After the client waits out on a 429 before giving up',
+  },
+  REFERENCE_FAULTS: {
+    schema: z.string().trim(),
+    fallback: '',
+    doc: "Embedded server only: comma-separated faults to start it with (the suite's own sensitivity tests)",
+  },
+} as const;
+
+export type AccountVar = `${string}_${'EMAIL' | 'PASSWORD' | 'API_KEY'}`;
+
+/** The account variables, role by role: `OWNER_EMAIL`, `OWNER_PASSWORD`, `OWNER_API_KEY`, … */
+export const ACCOUNT_VARS = ROLES.flatMap((role) => {
+  const p = ROLE_ENV_PREFIX[role];
+  return [`${p}_EMAIL`, `${p}_PASSWORD`, `${p}_API_KEY`] as const;
+});

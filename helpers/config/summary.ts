@@ -1,0 +1,27 @@
+/** A redacted, human summary of the configuration: secrets never appear, only which variable holds them. */
+import { ROLES } from '../roles.ts';
+import type { Config } from './load.ts';
+
+export function describeConfig(config: Config, resolvedTarget?: string): string {
+  const target = config.embedded
+    ? `embedded reference server${resolvedTarget ? ` (${resolvedTarget})` : ''}${
+        config.referenceFaults.length ? ` with faults ${config.referenceFaults.join(', ')}` : ''
+      }`
+    : config.targetUrl;
+  const lines = [
+    `target      ${target}`,
+    `profile     ${config.profile}   concurrency ${config.concurrency}   request timeout ${config.requestTimeoutMs} ms`,
+    `realm       changes ${config.allowRealmChanges ? 'allowed' : 'not allowed (ALLOW_REALM_CHANGES=false)'}${
+      config.featureLevel !== undefined ? `   feature level forced to ${config.featureLevel}` : ''
+    }`,
+    `reports     ${config.reportDir}/`,
+  ];
+  for (const role of ROLES) {
+    const account = config.accounts[role];
+    const how = account
+      ? `${account.email} (${account.fromDefault ? 'reference realm default' : `${account.apiKey ? 'API key' : 'password'} from ${account.secretVar}`})`
+      : `disabled: ${config.disabledRoles[role]}`;
+    lines.push(`${role.padEnd(11)} ${how}`);
+  }
+  return lines.join('\n');
+}

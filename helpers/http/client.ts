@@ -1,0 +1,219 @@
+/**
+ * Per-account API client. Raw calls (`get`, `post`, …) return whatever the target answered, for the behaviour
+ * under test; `must…` calls are for setup and throw unless the target succeeded (see STYLE.md).
+ */
+import http from 'node:http';
+import https from 'node:https';
+import request from 'supertest';
+import { SetupError, TargetError, Unsupported } from '../errors.ts';
+import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
+import { encodeParams, type Params, toQueryString } from './encoding.ts';
+import { type Exchange, maskExchange } from './exchange.ts';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Encoding = 'query' | 'form' | 'multipart';
+
+export interface Identity {
+  email: string;
+  apiKey: string;
+  /** The configured variable holding the key (for curl reproductions); absent for made-up credentials. */
+  secretVar?: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  text: string;
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  body: any;
+  exchange: Exchange;
+}
+
+export interface CallOptions {
+  encoding?: Encoding;
+  headers?: Record<string, string>;
+  /** Overrides the client's identity for one call: null sends no Authorization header. */
+  identity?: Identity | null;
+}
+
+/** Collects the exchanges of one check, for its evidence. */
+export class Recorder {
+  readonly exchanges: Exchange[] = [];
+  add(e: Exchange): void {
+    this.exchanges.push(e);
+  }
+  last(): Exchange | undefined {
+    return this.exchanges.at(-1);
+  }
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  identity: Identity | null;
+  timeoutMs: number;
+  rateLimitMaxWaitSeconds: number;
+  recorder?: Recorder;
+}
+
+const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+const RATE_LIMIT_RETRIES = 3;
+
+export class ApiClient {
+  constructor(readonly options: ClientOptions) {}
+
+  get identity(): Identity | null {
+    return this.options.identity;
+  }
+
+  /** The same client acting as someone else (or no one), recording into the same check. */
+  as(identity: Identity | null): ApiClient {
+    return new ApiClient({ ...this.options, identity });
+  }
+
+  get(path: string, params?: Params, opts?: CallOptions) {
+    return this.request('GET', path, params, opts);
+  }
+  post(path: string, params?: Params, opts?: CallOptions) {
+    return this.request('POST', path, params, opts);
+  }
+  patch(path: string, params?: Params, opts?: CallOptions) {
+    return this.request('PATCH', path, params, opts);
+  }
+  delete(path: string, params?: Params, opts?: CallOptions) {
+    return this.request('DELETE', path, params, opts);
+  }
+
+  /** Setup call: returns the body of a success, throws SetupError otherwise. */
+  async must(method: Method, path: string, params?: Params, opts?: CallOptions): Promise<any> {
+    const res = await this.request(method, path, params, opts);
+    if (res.body?.result === 'success') return res.body;
+    throw new SetupError(`setup step ${method} ${path} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+  }
+
+  /**
+   * Setup call to an operation a target may lack (TARGET.md): a 404 or 405 that is not a success means the
+   * target does not offer it, and the check is skipped-unsupported with that reason.
+   */
+  async mustSetup(method: Method, path: string, params?: Params, opts?: CallOptions): Promise<any> {
+    const res = await this.request(method, path, params, opts);
+    if (res.body?.result === 'success') return res.body;
+    if (res.status === 404 || res.status === 405) {
+      throw new Unsupported(`the target does not offer the setup operation ${method} ${path} (HTTP ${res.status})`);
+    }
+    throw new SetupError(`setup step ${method} ${path} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+  }
+
+  async request(method: Method, path: string, params?: Params, opts: CallOptions = {}): Promise<ApiResponse> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.once(method, path, params, opts);
+      if (res.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return res;
+      const wait = retryAfterSeconds(res);
+      if (wait > this.options.rateLimitMaxWaitSeconds) {
+        throw new TargetError(
+          `the target rate-limited ${res.exchange.caller} for ${wait} s, longer than RATE_LIMIT_MAX_WAIT_SECONDS (${this.options.rateLimitMaxWaitSeconds})`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, wait * 1000));
+    }
+  }
+
+  private async once(
+    method: Method,
+    path: string,
+    params: Params | undefined,
+    opts: CallOptions,
+  ): Promise<ApiResponse> {
+    beforeRequest();
+    const identity = opts.identity === undefined ? this.options.identity : opts.identity;
+    const encoding: Encoding = opts.encoding ?? (method === 'GET' ? 'query' : 'form');
+    const pairs = encodeParams(params);
+    const url = `${this.options.baseUrl}/api/v1${path}`;
+    const exchange: Exchange = {
+      method,
+      url,
+      caller: identity ? identity.email : 'no credentials',
+      ...(identity?.secretVar ? { secretVar: identity.secretVar } : {}),
+      encoding,
+      params: pairs,
+      ms: 0,
+    };
+    const started = performance.now();
+    let req = request(this.options.baseUrl)
+      [method.toLowerCase() as 'get'](`/api/v1${path}`)
+      .agent(url.startsWith('https:') ? agents.https : agents.http)
+      .timeout({ deadline: this.options.timeoutMs })
+      .ok(() => true)
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => done(null, text));
+        res.on('error', done);
+      });
+    if (identity) req = req.auth(identity.email, identity.apiKey);
+    for (const [k, v] of Object.entries(opts.headers ?? {})) req = req.set(k, v);
+    if (encoding === 'query') {
+      if (pairs.length) req = req.query(toQueryString(pairs));
+    } else if (encoding === 'form') {
+      req = req.type('form').send(toQueryString(pairs));
+    } else {
+      for (const [k, v] of pairs) req = req.field(k, v);
+    }
+
+    try {
+      const res = await req;
+      onResponse();
+      const text: string = typeof res.body === 'string' ? res.body : (res.text ?? '');
+      exchange.status = res.status;
+      exchange.responseHeaders = pickHeaders(res.headers as Record<string, string>);
+      exchange.responseBody = text;
+      exchange.ms = Math.round(performance.now() - started);
+      const masked = maskExchange(exchange);
+      this.options.recorder?.add(masked);
+      return {
+        status: res.status,
+        headers: res.headers as Record<string, string>,
+        text,
+        body: parseJson(text),
+        exchange: masked,
+      };
+    } catch (error) {
+      const cause = networkCause(error, this.options.timeoutMs);
+      exchange.error = cause;
+      exchange.ms = Math.round(performance.now() - started);
+      this.options.recorder?.add(maskExchange(exchange));
+      onNetworkFailure(cause);
+      throw new TargetError(`${method} ${url}: ${cause}`);
+    }
+  }
+}
+
+function parseJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function retryAfterSeconds(res: ApiResponse): number {
+  const header = Number(res.headers['retry-after']);
+  const field = Number(res.body?.['retry-after']);
+  const seconds = Number.isFinite(header) && header >= 0 ? header : Number.isFinite(field) && field >= 0 ? field : 1;
+  return Math.ceil(seconds);
+}
+
+function networkCause(error: unknown, timeoutMs: number): string {
+  const e = error as { code?: string; timeout?: number; message?: string };
+  if (e.timeout) return `no complete response within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`;
+  return e.code ? `${e.code} ${e.message ?? ''}`.trim() : String(e.message ?? error);
+}
+
+const KEPT_HEADERS = ['content-type', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+
+function pickHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(KEPT_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]!]));
+}

@@ -1,0 +1,66 @@
+/** What one request and its response looked like, masked, for evidence and for reproducing by hand. */
+import { redact, redactFields } from './redact.ts';
+
+export interface Exchange {
+  method: string;
+  url: string;
+  /** Who called: the API email, or a note such as "no credentials". */
+  caller: string;
+  /** The variable a reader should put in place of the masked key, when the caller is a configured account. */
+  secretVar?: string;
+  encoding: 'query' | 'form' | 'multipart';
+  params: [string, string][];
+  status?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+  error?: string;
+  ms: number;
+}
+
+const BODY_LIMIT = 4000;
+
+export function maskExchange(e: Exchange): Exchange {
+  return {
+    ...e,
+    params: e.params.map(([k, v]) => [k, /password|api_key|token/i.test(k) ? '***' : redact(v)]),
+    ...(e.responseBody !== undefined ? { responseBody: maskBody(e.responseBody) } : {}),
+    ...(e.error !== undefined ? { error: redact(e.error) } : {}),
+  };
+}
+
+function maskBody(text: string): string {
+  let masked: string;
+  try {
+    masked = JSON.stringify(redactFields(JSON.parse(text)));
+  } catch {
+    masked = redact(text);
+  }
+  return masked.length > BODY_LIMIT ? `${masked.slice(0, BODY_LIMIT)}… (${masked.length} characters)` : masked;
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A curl command that repeats the request; the key is left to an environment variable, never printed. */
+export function toCurl(e: Exchange): string {
+  const parts = ['curl', '-sS', '-X', e.method];
+  if (e.secretVar) parts.push('-u', `"${e.caller}:$${e.secretVar}"`);
+  else if (e.caller.includes('@')) parts.push('-u', shellQuote(`${e.caller}:<key>`));
+  const url = e.url;
+  if (e.encoding === 'query') {
+    const qs = new URLSearchParams(e.params).toString();
+    parts.push(shellQuote(qs ? `${url}?${qs}` : url));
+  } else {
+    parts.push(shellQuote(url));
+    const flag = e.encoding === 'multipart' ? '-F' : '--data-urlencode';
+    for (const [k, v] of e.params) parts.push(flag, shellQuote(`${k}=${v}`));
+  }
+  return parts.join(' ');
+}
+
+export function describeExchange(e: Exchange): string {
+  const head = `${e.method} ${e.url} as ${e.caller} → ${e.status ?? 'no response'}`;
+  const params = e.params.length ? `\n  params: ${e.params.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
+  const body = e.responseBody !== undefined ? `\n  body: ${e.responseBody}` : '';
+  const err = e.error ? `\n  error: ${e.error}` : '';
+  return `${head}${params}${body}${err}`;
+}

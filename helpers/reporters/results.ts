@@ -1,0 +1,109 @@
+/**
+ * The run's results per clause, built from what the checks recorded. Pure: the writers and the runner's
+ * summary read this, and the unit tests build it from hand-made records.
+ */
+import type { CheckRecord } from '../checks/check.ts';
+import { CLAUSES } from '../clauses/registry.ts';
+import { type Clause, LEVELS, type Level, OUTCOMES, type Outcome } from '../clauses/types.ts';
+import type { Exchange } from '../http/exchange.ts';
+
+export interface ClauseResult {
+  id: string;
+  level: Level;
+  title: string;
+  section: string;
+  endpoint: string;
+  since?: number;
+  outcome: Outcome;
+  reason?: string;
+  curl?: string;
+  exchanges?: Exchange[];
+  notes?: string[];
+  leftovers?: string[];
+}
+
+export interface RunInfo {
+  runId: string;
+  seed: number;
+  profile: string;
+  target: string;
+  embedded: boolean;
+  featureLevel: number | null;
+  startedAt: string;
+  durationMs: number;
+}
+
+export interface RunResults {
+  tool: { name: 'teamchat-conformance'; version: string };
+  run: RunInfo;
+  counts: Record<Outcome, number>;
+  countsByLevel: Record<Level, Record<Outcome, number>>;
+  clauses: ClauseResult[];
+}
+
+/** What the harness saw of a test that has no record: it never started, or the wrapper itself broke. */
+export interface TestSeen {
+  clauseId: string;
+  record?: CheckRecord;
+  state: 'passed' | 'failed' | 'skipped' | 'pending';
+  error?: string;
+}
+
+export function buildResults(
+  seen: readonly TestSeen[],
+  run: RunInfo,
+  version: string,
+  clauses: readonly Clause[] = CLAUSES,
+): RunResults {
+  const byId = new Map(seen.map((s) => [s.clauseId, s]));
+  const results = [...clauses]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((clause): ClauseResult => {
+      const s = byId.get(clause.id);
+      const base: ClauseResult = {
+        id: clause.id,
+        level: clause.level,
+        title: clause.title,
+        section: clause.section,
+        endpoint: clause.endpoint,
+        ...(clause.since !== undefined ? { since: clause.since } : {}),
+        outcome: 'not-run',
+      };
+      if (!s || s.state === 'pending') return base;
+      if (!s.record) {
+        // The test ended without the wrapper's record: only a crash of the harness gets here.
+        return s.state === 'skipped'
+          ? base
+          : { ...base, outcome: 'error', reason: s.error ?? 'the check ended without a result' };
+      }
+      const { clauseId: _id, ...record } = s.record;
+      return { ...base, ...record };
+    });
+  return {
+    tool: { name: 'teamchat-conformance', version },
+    run,
+    counts: countOutcomes(results),
+    countsByLevel: countByLevel(results),
+    clauses: results,
+  };
+}
+
+export function countOutcomes(results: readonly { outcome: Outcome }[]): Record<Outcome, number> {
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+  for (const r of results) counts[r.outcome] += 1;
+  return counts;
+}
+
+function countByLevel(results: readonly ClauseResult[]): Record<Level, Record<Outcome, number>> {
+  return Object.fromEntries(LEVELS.map((l) => [l, countOutcomes(results.filter((r) => r.level === l))])) as Record<
+    Level,
+    Record<Outcome, number>
+  >;
+}
+
+/** Exit status of a run: 0 conforming, 1 a clause failed, 2 the run itself is not to be trusted (errors). */
+export function exitCodeOf(results: RunResults): 0 | 1 | 2 {
+  if (results.counts.error > 0) return 2;
+  if (results.counts.failed > 0) return 1;
+  return 0;
+}

@@ -1,0 +1,196 @@
+/**
+ * Builds the world before any check runs: API keys, the accounts' ids and roles, the target's feature level and
+ * realm settings, a sweep of stale leftovers, and a channel of the run's own. Problems with the configuration
+ * (a refused password, an account of the wrong role) are ConfigErrors that name the variable.
+ */
+import { type Config, ConfigError } from '../config/load.ts';
+import { SetupError, Unsupported } from '../errors.ts';
+import { ApiClient } from '../http/client.ts';
+import { registerSecret } from '../http/redact.ts';
+import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
+import { recordCreated } from './ledger.ts';
+import { newRunId, prefixOf } from './run-id.ts';
+import { sweep } from './sweep.ts';
+import type { World, WorldAccount } from './types.ts';
+
+/** The role value (or bot flag) each configured account must have on the target. */
+const EXPECTED_ROLE: Record<Role, { value?: number; bot?: boolean; name: string }> = {
+  owner: { value: 100, name: 'an organization owner (role 100)' },
+  admin: { value: 200, name: 'an organization administrator (role 200)' },
+  moderator: { value: 300, name: 'a moderator (role 300)' },
+  member: { value: 400, name: 'a member (role 400)' },
+  member2: { value: 400, name: 'a member (role 400)' },
+  guest: { value: 600, name: 'a guest (role 600)' },
+  bot: { bot: true, name: 'a bot' },
+};
+
+export interface PrepareOptions {
+  config: Config;
+  baseUrl: string;
+  seed: number;
+  ledgerFile: string;
+  log: (line: string) => void;
+}
+
+export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: PrepareOptions): Promise<World> {
+  const runId = newRunId();
+  const client = (identity: ConstructorParameters<typeof ApiClient>[0]['identity']) =>
+    new ApiClient({
+      baseUrl,
+      identity,
+      timeoutMs: config.requestTimeoutMs,
+      rateLimitMaxWaitSeconds: config.rateLimitMaxWaitSeconds,
+    });
+
+  const accounts: Partial<Record<Role, WorldAccount>> = {};
+  const clients: Partial<Record<Role, ApiClient>> = {};
+  const problems: string[] = [];
+  for (const role of ROLES) {
+    const account = config.accounts[role];
+    if (!account) continue;
+    registerSecret(account.apiKey ?? account.password);
+    const resolved = await resolveAccount(client(null), role, account, problems);
+    if (resolved && account.password) resolved.password = account.password;
+    if (!resolved) continue;
+    registerSecret(resolved.apiKey);
+    const me = client({ email: resolved.email, apiKey: resolved.apiKey });
+    const profile = await me.get('/users/me');
+    if (profile.body?.result !== 'success') {
+      problems.push(
+        `${account.secretVar}: the target refused the key of ${account.email} (${profile.body?.msg ?? `HTTP ${profile.status}`})`,
+      );
+      continue;
+    }
+    const expected = EXPECTED_ROLE[role];
+    const roleValue = Number(profile.body.role);
+    const isBot = profile.body.is_bot === true;
+    if ((expected.bot && !isBot) || (expected.value !== undefined && (roleValue !== expected.value || isBot))) {
+      problems.push(
+        `${ROLE_ENV_PREFIX[role]}_EMAIL: ${account.email} is not ${expected.name} on the target (role ${profile.body.role}${isBot ? ', a bot' : ''})`,
+      );
+      continue;
+    }
+    accounts[role] = {
+      ...resolved,
+      secretVar: resolved.apiKey === account.apiKey ? account.secretVar : `${ROLE_ENV_PREFIX[role]}_API_KEY`,
+      userId: Number(profile.body.user_id),
+      fullName: String(profile.body.full_name ?? ''),
+      roleValue,
+      isBot,
+    };
+    clients[role] = client({ email: resolved.email, apiKey: resolved.apiKey });
+  }
+  const emails = Object.values(accounts).map((a) => a.email.toLowerCase());
+  const dup = emails.find((e, i) => emails.indexOf(e) !== i);
+  if (dup) problems.push(`${dup} is configured for more than one role: each role needs its own account`);
+  if (problems.length) throw new ConfigError(problems);
+
+  const observer = clients.member ?? clients.admin ?? clients.owner ?? Object.values(clients)[0];
+  const realm = observer ? await readRealm(observer) : {};
+  const reported = typeof realm.zulip_feature_level === 'number' ? realm.zulip_feature_level : null;
+  const featureLevel = config.featureLevel ?? reported;
+  if (reported === null && config.featureLevel === undefined)
+    log('the target reports no feature level: every clause is judged');
+
+  const swept = await sweep({ runId, minutes: config.sweepAfterMinutes, clients });
+  if (swept.length) log(`swept ${swept.length} leftovers of earlier runs: ${swept.join(', ')}`);
+
+  const prefix = prefixOf(runId);
+  return {
+    runId,
+    prefix,
+    seed,
+    profile: config.profile,
+    target: { url: baseUrl, embedded: config.embedded },
+    featureLevel,
+    realm: {
+      maxMessageLength: numberOrNull(realm.max_message_length),
+      maxTopicLength: numberOrNull(realm.max_topic_length),
+      emptyTopicDisplayName:
+        typeof realm.realm_empty_topic_display_name === 'string' ? realm.realm_empty_topic_display_name : null,
+      raw: realm,
+    },
+    accounts,
+    disabledRoles: { ...config.disabledRoles },
+    channels: await createRunChannels(clients, prefix, ledgerFile),
+    options: {
+      requestTimeoutMs: config.requestTimeoutMs,
+      rateLimitMaxWaitSeconds: config.rateLimitMaxWaitSeconds,
+      allowRealmChanges: config.allowRealmChanges,
+      ledgerFile,
+    },
+  };
+}
+
+async function resolveAccount(
+  anonymous: ApiClient,
+  role: Role,
+  account: NonNullable<Config['accounts'][Role]>,
+  problems: string[],
+) {
+  if (account.apiKey)
+    return { email: account.email, apiKey: account.apiKey } as { email: string; apiKey: string; password?: string };
+  const res = await anonymous.post('/fetch_api_key', { username: account.email, password: account.password! });
+  if (res.body?.result === 'success' && typeof res.body.api_key === 'string') {
+    return {
+      email: typeof res.body.email === 'string' ? res.body.email : account.email,
+      apiKey: res.body.api_key as string,
+      password: account.password!,
+    };
+  }
+  problems.push(
+    `${account.secretVar}: the target refused the password of ${account.email} for ${role} (${res.body?.msg ?? `HTTP ${res.status}`})`,
+  );
+  return undefined;
+}
+
+/** Limits, settings and feature level from POST /register; the queue it opens is deleted at once. */
+async function readRealm(client: ApiClient): Promise<Record<string, any>> {
+  const res = await client.post('/register', { fetch_event_types: ['realm'], event_types: ['realm'] });
+  if (res.body?.result !== 'success') {
+    throw new SetupError(
+      `POST /register failed, so limits and the feature level are unknown: HTTP ${res.status} ${res.text.slice(0, 200)}`,
+    );
+  }
+  if (typeof res.body.queue_id === 'string') await client.delete('/events', { queue_id: res.body.queue_id });
+  const { queue_id: _q, last_event_id: _l, result: _r, msg: _m, ...realm } = res.body;
+  return realm;
+}
+
+/** Two public channels of the run's own, the member subscribed; archived by the runner at the end. */
+async function createRunChannels(
+  clients: Partial<Record<Role, ApiClient>>,
+  prefix: string,
+  ledgerFile: string,
+): Promise<World['channels']> {
+  const member = clients.member;
+  if (!member) return { unavailable: 'needs the member account to create the run channels' };
+  const names = [`${prefix}channel-1`, `${prefix}channel-2`];
+  try {
+    await member.mustSetup('POST', '/users/me/subscriptions', {
+      subscriptions: names.map((name) => ({
+        name,
+        description: 'Created by teamchat-conformance; archived when the run ends.',
+      })),
+    });
+    const channels: { id: number; name: string }[] = [];
+    for (const name of names) {
+      const { stream_id } = await member.mustSetup('GET', '/get_stream_id', { stream: name });
+      recordCreated(ledgerFile, {
+        key: `channel:member:${stream_id}`,
+        kind: 'channel',
+        role: 'member',
+        id: stream_id,
+        label: name,
+      });
+      channels.push({ id: Number(stream_id), name });
+    }
+    return channels;
+  } catch (error) {
+    if (error instanceof Unsupported || error instanceof SetupError)
+      return { unavailable: `could not create the run channels: ${error.message}` };
+    throw error;
+  }
+}
+
+const numberOrNull = (v: unknown) => (typeof v === 'number' ? v : null);

@@ -1,0 +1,52 @@
+/**
+ * What the runner learned about the target before any check ran, handed to every worker (vitest `provide`).
+ * Plain JSON: it crosses process boundaries.
+ */
+import type { Profile } from '../config/schema.ts';
+import type { Role } from '../roles.ts';
+
+export interface WorldAccount {
+  email: string;
+  apiKey: string;
+  /** Where the key came from, for curl reproductions (the key itself never appears). */
+  secretVar: string;
+  /** The password, when the account was configured with one (FETCHKEY checks need it). */
+  password?: string;
+  userId: number;
+  fullName: string;
+  roleValue: number;
+  isBot: boolean;
+}
+
+export interface World {
+  runId: string;
+  /** `cf-<runId>-`: every object the run creates is named with it. */
+  prefix: string;
+  seed: number;
+  profile: Profile;
+  target: { url: string; embedded: boolean };
+  /** The level checks are judged against (configured override, else what the target reported; null: unknown). */
+  featureLevel: number | null;
+  realm: {
+    maxMessageLength: number | null;
+    maxTopicLength: number | null;
+    emptyTopicDisplayName: string | null;
+    raw: Record<string, unknown>;
+  };
+  accounts: Partial<Record<Role, WorldAccount>>;
+  disabledRoles: Partial<Record<Role, string>>;
+  /** Two public channels the run created for itself, the member subscribed, or why there are none. */
+  channels: { id: number; name: string }[] | { unavailable: string };
+  options: {
+    requestTimeoutMs: number;
+    rateLimitMaxWaitSeconds: number;
+    allowRealmChanges: boolean;
+    ledgerFile: string;
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    world: World;
+  }
+}

@@ -1,0 +1,20 @@
+/** How each kind of object the suite creates is undone. Not-found counts as undone: someone got there first. */
+import type { ApiClient } from '../http/client.ts';
+import type { LedgerEntry, UndoKind } from './ledger.ts';
+
+const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise<{ status: number; body: any }>> = {
+  draft: (c, id) => c.delete(`/drafts/${id}`),
+  queue: (c, id) => c.delete('/events', { queue_id: String(id) }),
+  channel: (c, id) => c.delete(`/streams/${id}`),
+};
+
+/** Returns null when undone (or already gone), else a line saying what is left behind. */
+export async function undo(client: ApiClient, entry: LedgerEntry): Promise<string | null> {
+  const res = await UNDO[entry.kind](client, entry.id);
+  if (res.body?.result === 'success') return null;
+  if (res.status === 404 || res.body?.code === 'BAD_EVENT_QUEUE_ID') return null;
+  return `could not undo ${entry.kind} ${entry.label} (${entry.id}): HTTP ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
+}
+
+/** Channels are archived by an administrator; everything else by the account that created it. */
+export const undoRole = (entry: LedgerEntry) => (entry.kind === 'channel' ? 'admin' : entry.role);

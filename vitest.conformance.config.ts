@@ -1,0 +1,19 @@
+/**
+ * The conformance suites. Run them through `npm run conformance` (scripts/conformance.ts), which prepares the
+ * world, hands it to the workers with `provide`, and adds the reporters.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['suites/**/*.test.ts'],
+    // Checks are I/O-bound: files share worker processes (isolate: false halves the run time on 2 cores).
+    pool: 'forks',
+    isolate: false,
+    setupFiles: ['allure-vitest/setup'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    // A flaky target must show as flaky, not be retried into a pass.
+    retry: 0,
+  },
+});
