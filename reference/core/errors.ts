@@ -1,0 +1,48 @@
+/**
+ * The one error type of the reference server's core. Handlers throw it; the HTTP adapter turns it into the
+ * error envelope `{result: 'error', msg, code, ...extra}` with `status`. Anything else thrown is a bug (500).
+ */
+export type ErrorExtra = Readonly<Record<string, unknown>>;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly extra: ErrorExtra;
+  /** Extra response headers (e.g. `WWW-Authenticate` on 401, `Allow` on 405). */
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    status: number,
+    code: string,
+    msg: string,
+    extra: ErrorExtra = {},
+    headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (msg: string, extra: ErrorExtra = {}): ApiError =>
+  new ApiError(400, 'BAD_REQUEST', msg, extra);
+
+/** Zulip answers "does not exist (or is someone else's)" for drafts and scheduled messages with 404 BAD_REQUEST. */
+export const notFound = (msg: string): ApiError => new ApiError(404, 'BAD_REQUEST', msg);
+
+export const unauthorized = (msg: string): ApiError =>
+  new ApiError(401, 'UNAUTHORIZED', msg, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
+
+export const missingParam = (name: string, code = 'BAD_REQUEST'): ApiError =>
+  new ApiError(400, code, `Missing '${name}' argument`, { var_name: name });
+
+export const invalidParam = (name: string, msg: string): ApiError =>
+  new ApiError(400, 'BAD_REQUEST', msg, { var_name: name });
+
+export const methodNotAllowed = (allowed: readonly string[]): ApiError =>
+  new ApiError(405, 'BAD_REQUEST', 'Method Not Allowed', {}, { Allow: allowed.join(', ') });
+
+export const routeNotFound = (): ApiError => new ApiError(404, 'BAD_REQUEST', 'Not Found');

@@ -1,0 +1,159 @@
+/**
+ * Event queues: one per registration, owned by a user, filtered by event type, with per-queue increasing ids.
+ * Queues idle for `idleMs` (10 minutes, as in Zulip) are garbage-collected lazily on the next operation.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Faults } from '../faults.ts';
+import { ApiError } from './errors.ts';
+
+export interface EventBody {
+  readonly type: string;
+  readonly [field: string]: unknown;
+}
+export type QueuedEvent = EventBody & { readonly id: number };
+
+export interface QueueOptions {
+  /** null: every event type. */
+  readonly eventTypes: readonly string[] | null;
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
+}
+
+export interface Queue extends QueueOptions {
+  readonly id: string;
+  readonly userId: number;
+  events: QueuedEvent[];
+  nextEventId: number;
+  lastActivity: number;
+  /** Number of GET /events requests currently waiting on the queue (a waited-on queue is never idle). */
+  pollers: number;
+  readonly wakers: Set<() => void>;
+}
+
+export const QUEUE_IDLE_MS = 10 * 60 * 1000;
+
+export class EventQueues {
+  readonly #queues = new Map<string, Queue>();
+  /** Explicitly deleted queue ids and their owners. */
+  readonly #deleted = new Map<string, number>();
+  readonly #clock: () => number;
+  readonly #faults: Faults;
+  readonly #idleMs: number;
+
+  constructor(clock: () => number, faults: Faults, idleMs = QUEUE_IDLE_MS) {
+    this.#clock = clock;
+    this.#faults = faults;
+    this.#idleMs = idleMs;
+  }
+
+  register(userId: number, options: QueueOptions): { queue_id: string; last_event_id: number } {
+    this.gc();
+    const id = randomBytes(12).toString('base64url');
+    this.#queues.set(id, {
+      ...options,
+      id,
+      userId,
+      events: [],
+      nextEventId: 0,
+      lastActivity: this.#clock(),
+      pollers: 0,
+      wakers: new Set(),
+    });
+    return { queue_id: id, last_event_id: -1 };
+  }
+
+  /** Delivers `event` to every queue of those users that accepts its type. */
+  push(userIds: Iterable<number>, event: EventBody): void {
+    this.gc();
+    const users = new Set(userIds);
+    for (const queue of this.#queues.values()) {
+      if (!users.has(queue.userId)) continue;
+      if (queue.eventTypes !== null && !queue.eventTypes.includes(event.type)) continue;
+      this.#append(queue, event);
+    }
+  }
+
+  /** Drops the events with id ≤ lastEventId and returns the rest. Throws BAD_EVENT_QUEUE_ID. */
+  get(queueId: string, userId: number, lastEventId?: number): QueuedEvent[] {
+    const queue = this.#owned(queueId, userId);
+    queue.lastActivity = this.#clock();
+    if (lastEventId !== undefined) queue.events = queue.events.filter((e) => e.id > lastEventId);
+    return [...queue.events];
+  }
+
+  /** Resolves when an event arrives, after `timeoutMs`, or when `signal` aborts. Throws BAD_EVENT_QUEUE_ID. */
+  async wait(queueId: string, userId: number, timeoutMs: number, signal: AbortSignal): Promise<void> {
+    const queue = this.#owned(queueId, userId);
+    if (queue.events.length > 0 || signal.aborted) return;
+    queue.pollers += 1;
+    try {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', done);
+          queue.wakers.delete(done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        signal.addEventListener('abort', done);
+        queue.wakers.add(done);
+      });
+    } finally {
+      queue.pollers -= 1;
+      queue.lastActivity = this.#clock();
+    }
+  }
+
+  /** Adds a heartbeat event (bypassing the type filter) and returns it. Throws BAD_EVENT_QUEUE_ID. */
+  heartbeat(queueId: string, userId: number): QueuedEvent {
+    return this.#append(this.#owned(queueId, userId), { type: 'heartbeat' });
+  }
+
+  delete(queueId: string, userId: number): void {
+    const queue = this.#queues.get(queueId);
+    // Fault `queue-delete-twice-succeeds`: a queue this user already deleted "deletes" again.
+    if (!queue && this.#faults.has('queue-delete-twice-succeeds') && this.#deleted.get(queueId) === userId) return;
+    const owned = this.#owned(queueId, userId);
+    // Fault `queue-delete-fails`: refuse to delete a valid queue and keep it.
+    if (this.#faults.has('queue-delete-fails')) throw this.#badQueueId(queueId);
+    this.#queues.delete(owned.id);
+    this.#deleted.set(owned.id, userId);
+    for (const wake of owned.wakers) wake();
+  }
+
+  /** The ids of the live queues of a user. */
+  queueIdsOf(userId: number): string[] {
+    this.gc();
+    return [...this.#queues.values()].filter((q) => q.userId === userId).map((q) => q.id);
+  }
+
+  /** Removes queues idle for longer than the idle limit. */
+  gc(): void {
+    const now = this.#clock();
+    for (const queue of this.#queues.values()) {
+      if (queue.pollers === 0 && now - queue.lastActivity > this.#idleMs) this.#queues.delete(queue.id);
+    }
+  }
+
+  #append(queue: Queue, event: EventBody): QueuedEvent {
+    const queued: QueuedEvent = { ...event, id: queue.nextEventId++ };
+    queue.events.push(queued);
+    for (const wake of queue.wakers) wake();
+    return queued;
+  }
+
+  #owned(queueId: string, userId: number): Queue {
+    this.gc();
+    const queue = this.#queues.get(queueId);
+    if (!queue || queue.userId !== userId) throw this.#badQueueId(queueId);
+    return queue;
+  }
+
+  #badQueueId(queueId: string): ApiError {
+    // Fault `queue-error-without-queue-id` drops the field; fault `queue-id-echo-trimmed` mangles the echo.
+    if (this.#faults.has('queue-error-without-queue-id')) {
+      return new ApiError(400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`);
+    }
+    const echo = this.#faults.has('queue-id-echo-trimmed') ? queueId.trim().toLowerCase() : queueId;
+    return new ApiError(400, 'BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, { queue_id: echo });
+  }
+}

@@ -1,0 +1,63 @@
+/** The records the reference server keeps in memory. */
+import type { RoleValue } from '../../fixtures/realm.ts';
+
+export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
+
+export interface User {
+  readonly id: number;
+  readonly email: string;
+  fullName: string;
+  role: RoleValue;
+  /** Empty: no password login (bots). */
+  password: string;
+  apiKey: string;
+  timezone: string;
+  readonly bot: { readonly type: 1 | 2 | 3 | 4; readonly ownerId: number | null } | null;
+  /** Milliseconds since the epoch. */
+  readonly dateJoined: number;
+  isActive: boolean;
+  avatarVersion: number;
+}
+
+export const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
+export type TopicsPolicy = (typeof TOPICS_POLICIES)[number];
+
+/** An integer (a user group ID) or an anonymous group. */
+export type GroupSetting = number | { direct_members: number[]; direct_subgroups: number[] };
+
+export interface Channel {
+  readonly id: number;
+  name: string;
+  description: string;
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  historyPublicToSubscribers: boolean;
+  isDefault: boolean;
+  topicsPolicy: TopicsPolicy;
+  isArchived: boolean;
+  /** Seconds since the epoch. */
+  readonly dateCreated: number;
+  readonly creatorId: number | null;
+  messageRetentionDays: number | null;
+  /** Channel-level group settings, keyed by their API name (e.g. `can_add_subscribers_group`). */
+  readonly groups: Record<string, GroupSetting>;
+}
+
+export interface Draft {
+  readonly id: number;
+  readonly userId: number;
+  type: string;
+  to: number[];
+  topic: string;
+  content: string;
+  /** Seconds since the epoch (integer). */
+  timestamp: number;
+}
+
+export interface MutedUser {
+  readonly id: number;
+  readonly timestamp: number;
+}
+
+export const isAdmin = (user: User): boolean => user.role <= ROLE.admin;
+export const isGuest = (user: User): boolean => user.role === ROLE.guest;

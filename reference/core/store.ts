@@ -1,0 +1,166 @@
+/**
+ * The in-memory realm: users, channels, subscriptions, drafts, muted users, realm settings and event queues,
+ * seeded from `fixtures/realm.ts`. IDs deliberately do not start at 1.
+ */
+import { SEED_CHANNELS, SEED_USERS } from '../../fixtures/realm.ts';
+import { Faults } from '../faults.ts';
+import { EventQueues } from './events.ts';
+import type { Channel, Draft, MutedUser, TopicsPolicy, User } from './model.ts';
+import { defaultChannelGroups, defaultRealmSettings, type RealmSettings } from './realm.ts';
+
+export interface StoreOptions {
+  /** Milliseconds since the epoch; defaults to `Date.now`. */
+  readonly clock?: () => number;
+  readonly faults?: Faults;
+}
+
+export interface NewChannel {
+  name: string;
+  description: string;
+  inviteOnly: boolean;
+  isWebPublic: boolean;
+  historyPublicToSubscribers: boolean;
+  isDefault: boolean;
+  topicsPolicy: TopicsPolicy;
+  creatorId: number | null;
+}
+
+const FIRST_ID = { user: 8, channel: 3, draft: 1 } as const;
+
+export class Store {
+  readonly clock: () => number;
+  readonly users = new Map<number, User>();
+  readonly channels = new Map<number, Channel>();
+  /** Channel id → subscribed user ids. */
+  readonly subscriptions = new Map<number, Set<number>>();
+  readonly drafts = new Map<number, Draft>();
+  /** User id → the users they muted. */
+  readonly mutedUsers = new Map<number, MutedUser[]>();
+  readonly realm: RealmSettings = defaultRealmSettings();
+  readonly events: EventQueues;
+  readonly #nextId: Record<keyof typeof FIRST_ID, number> = { ...FIRST_ID };
+
+  constructor(options: StoreOptions = {}) {
+    this.clock = options.clock ?? Date.now;
+    this.events = new EventQueues(this.clock, options.faults ?? Faults.none);
+    this.#seed();
+  }
+
+  /** Now, in whole seconds since the epoch. */
+  nowSeconds(): number {
+    return Math.floor(this.clock() / 1000);
+  }
+
+  nextId(kind: keyof typeof FIRST_ID): number {
+    return this.#nextId[kind]++;
+  }
+
+  userById(id: number): User | undefined {
+    return this.users.get(id);
+  }
+
+  /** Case-insensitive. */
+  userByEmail(email: string): User | undefined {
+    const wanted = email.toLowerCase();
+    for (const user of this.users.values()) if (user.email.toLowerCase() === wanted) return user;
+    return undefined;
+  }
+
+  /** The first seeded account that is not a bot. */
+  firstHuman(): User {
+    for (const user of this.users.values()) if (!user.bot) return user;
+    throw new Error('the seed realm has no human user');
+  }
+
+  channelById(id: number): Channel | undefined {
+    return this.channels.get(id);
+  }
+
+  /** Case-insensitive, like Zulip. */
+  channelByName(name: string): Channel | undefined {
+    const wanted = name.toLowerCase();
+    for (const channel of this.channels.values()) if (channel.name.toLowerCase() === wanted) return channel;
+    return undefined;
+  }
+
+  isSubscribed(channelId: number, userId: number): boolean {
+    return this.subscriptions.get(channelId)?.has(userId) ?? false;
+  }
+
+  subscribersOf(channelId: number): number[] {
+    return [...(this.subscriptions.get(channelId) ?? [])];
+  }
+
+  /** Returns false when already subscribed. */
+  subscribe(channelId: number, userId: number): boolean {
+    const subscribers = this.subscriptions.get(channelId) ?? new Set<number>();
+    this.subscriptions.set(channelId, subscribers);
+    if (subscribers.has(userId)) return false;
+    subscribers.add(userId);
+    return true;
+  }
+
+  /** Returns false when not subscribed. */
+  unsubscribe(channelId: number, userId: number): boolean {
+    return this.subscriptions.get(channelId)?.delete(userId) ?? false;
+  }
+
+  createChannel(spec: NewChannel): Channel {
+    const { creatorId, ...rest } = spec;
+    const channel: Channel = {
+      ...rest,
+      id: this.nextId('channel'),
+      isArchived: false,
+      dateCreated: this.nowSeconds(),
+      creatorId,
+      messageRetentionDays: null,
+      groups: defaultChannelGroups(creatorId),
+    };
+    this.channels.set(channel.id, channel);
+    this.subscriptions.set(channel.id, new Set());
+    return channel;
+  }
+
+  #seed(): void {
+    const joined = this.clock();
+    for (const seed of SEED_USERS) {
+      const id = this.nextId('user');
+      this.users.set(id, {
+        id,
+        email: seed.email,
+        fullName: seed.fullName,
+        role: seed.role,
+        password: seed.password,
+        apiKey: seed.apiKey,
+        timezone: seed.timezone,
+        bot: null,
+        dateJoined: joined,
+        isActive: true,
+        avatarVersion: 1,
+      });
+    }
+    for (const seed of SEED_USERS) {
+      if (!seed.bot) continue;
+      const user = this.userByEmail(seed.email)!;
+      const ownerId = this.userByEmail(seed.bot.ownerEmail)?.id ?? null;
+      this.users.set(user.id, { ...user, bot: { type: seed.bot.type, ownerId } });
+    }
+    for (const seed of SEED_CHANNELS) {
+      const channel = this.createChannel({
+        name: seed.name,
+        description: seed.description,
+        inviteOnly: seed.inviteOnly,
+        isWebPublic: seed.isWebPublic,
+        historyPublicToSubscribers: !seed.inviteOnly,
+        isDefault: seed.isDefault,
+        topicsPolicy: 'inherit',
+        creatorId: null,
+      });
+      for (const email of seed.subscribers) {
+        const user = this.userByEmail(email);
+        if (!user) throw new Error(`fixtures/realm.ts: channel ${seed.name} names unknown subscriber ${email}`);
+        this.subscribe(channel.id, user.id);
+      }
+    }
+  }
+}

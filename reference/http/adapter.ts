@@ -1,0 +1,113 @@
+/**
+ * The thin HTTP adapter: URL and body → `Params`, Basic auth, route match, handler call, envelope.
+ * Order: body size (413) → authentication for every /api/v1 path but the public routes (401) → route (404/405)
+ * → parameters (400) → handler. Any error that is not an `ApiError` is logged and answered 500.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, Fields } from '../core/context.ts';
+import { ApiError, methodNotAllowed, routeNotFound } from '../core/errors.ts';
+import { Params } from '../core/params.ts';
+import type { Store } from '../core/store.ts';
+import type { Faults } from '../faults.ts';
+import { ROUTES } from '../routes/index.ts';
+import { authenticate } from './auth.ts';
+import { parseBody, parseUrlEncoded, readBody } from './body.ts';
+import { sendError, sendSuccess } from './envelope.ts';
+import { integerPathParams, Router } from './router.ts';
+
+export interface AdapterOptions {
+  readonly store: Store;
+  readonly faults: Faults;
+  readonly log: (line: string) => void;
+  readonly pollTimeoutMs: number;
+  /** Aborted when the server closes. */
+  readonly shutdown: AbortSignal;
+}
+
+const API_PREFIX = '/api/v1';
+const router = new Router(ROUTES);
+
+export function createRequestListener(options: AdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    handle(req, res, options).catch((err: unknown) => fail(res, err, options));
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, options: AdapterOptions): Promise<void> {
+  const { store, faults } = options;
+  const method = req.method ?? 'GET';
+  const { path, query } = splitUrl(req.url ?? '/');
+  if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw routeNotFound();
+  const apiPath = path.slice(API_PREFIX.length);
+  const body = await readBody(req);
+
+  const match = router.match(method, apiPath);
+  const isPublic = match.kind === 'found' && match.route.public === true;
+  // Fault `fetchkey-requires-basic-auth`: the public login route demands credentials like any other.
+  const needsAuth = !isPublic || (faults.has('fetchkey-requires-basic-auth') && apiPath === '/fetch_api_key');
+  const auth = needsAuth
+    ? authenticate({ method, path: apiPath, authorization: req.headers.authorization }, store, faults)
+    : undefined;
+  if (match.kind === 'none') throw routeNotFound();
+  if (match.kind === 'wrong-method') throw methodNotAllowed(match.allowed);
+
+  const raw = new Map(parseUrlEncoded(query, 'query string'));
+  for (const [name, value] of await parseBody(body, req.headers['content-type'])) raw.set(name, value);
+  const params = new Params(raw, faults);
+  const signal = abortSignalFor(res, options.shutdown);
+  const base = { params, path: integerPathParams(match.rawParams), store, faults, signal, ...pick(options) };
+  const { route } = match;
+
+  let fields: Fields;
+  if (route.public) fields = await route.handler(base);
+  else {
+    if (!auth) throw new Error('authentication skipped for a non-public route');
+    const ctx: Context = { ...base, user: auth.user };
+    if (auth.refusal) {
+      // Fault `auth-refused-write-applied`: apply the write, then refuse anyway.
+      try {
+        await route.handler(ctx);
+      } catch {
+        // whatever the handler thought of the request, the answer is the refusal
+      }
+      throw auth.refusal;
+    }
+    fields = await route.handler(ctx);
+  }
+  sendSuccess(res, fields, params.unread(), faults);
+}
+
+const pick = (options: AdapterOptions) => ({ pollTimeoutMs: options.pollTimeoutMs });
+
+function fail(res: ServerResponse, err: unknown, options: AdapterOptions): void {
+  if (err instanceof ApiError) {
+    sendError(res, err, options.faults);
+    return;
+  }
+  options.log(`reference server: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  sendError(res, new ApiError(500, 'INTERNAL_SERVER_ERROR', 'Internal server error'), options.faults);
+}
+
+/** Splits a request target into path and raw query (absolute-form targets are reduced to their path). */
+function splitUrl(target: string): { path: string; query: string } {
+  let rest = target;
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(rest);
+  if (absolute) rest = rest.slice(absolute[0].length) || '/';
+  const hash = rest.indexOf('#');
+  if (hash >= 0) rest = rest.slice(0, hash);
+  const q = rest.indexOf('?');
+  return q < 0 ? { path: rest, query: '' } : { path: rest.slice(0, q), query: rest.slice(q + 1) };
+}
+
+/** Aborts when the client disconnects before the answer is sent, or when the server shuts down. */
+function abortSignalFor(res: ServerResponse, shutdown: AbortSignal): AbortSignal {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (shutdown.aborted) abort();
+  shutdown.addEventListener('abort', abort, { once: true });
+  res.once('close', () => {
+    shutdown.removeEventListener('abort', abort);
+    abort();
+  });
+  return controller.signal;
+}

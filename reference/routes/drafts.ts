@@ -1,0 +1,64 @@
+/** GET/POST /drafts, PATCH/DELETE /drafts/{draft_id}. */
+import type { Context, Fields, Route } from '../core/context.ts';
+import { draftDict, newestFirst, validateDraft } from '../core/drafts.ts';
+import { notFound } from '../core/errors.ts';
+import type { Draft } from '../core/model.ts';
+
+function listDrafts({ store, user, faults }: Context): Fields {
+  // Fault `drafts-visible-to-others`: everyone's drafts.
+  const mine = [...store.drafts.values()].filter((d) => d.userId === user.id || faults.has('drafts-visible-to-others'));
+  mine.sort(newestFirst);
+  // Fault `drafts-oldest-first` (what real Zulip does).
+  if (faults.has('drafts-oldest-first')) mine.reverse();
+  const drafts = mine.map((d) =>
+    // Fault `drafts-timestamp-as-string`.
+    faults.has('drafts-timestamp-as-string') ? { ...draftDict(d), timestamp: String(d.timestamp) } : draftDict(d),
+  );
+  // Fault `drafts-count-off-by-one`.
+  return { count: drafts.length + (faults.has('drafts-count-off-by-one') ? 1 : 0), drafts };
+}
+
+function createDrafts(ctx: Context): Fields {
+  const { params, store, user, faults } = ctx;
+  const inputs = params.optJsonList('drafts') ?? [];
+  const valid = inputs.map((raw, i) => validateDraft(raw, `drafts[${i}]`, ctx));
+  const created: Draft[] = valid.map((fields) => ({ ...fields, id: store.nextId('draft'), userId: user.id }));
+  for (const draft of created) store.drafts.set(draft.id, draft);
+  // Fault `drafts-no-event`.
+  if (!faults.has('drafts-no-event')) {
+    store.events.push([user.id], { type: 'drafts', op: 'add', drafts: created.map(draftDict) });
+  }
+  const ids = created.map((d) => d.id);
+  // Fault `drafts-ids-reversed`: stored right, reported in the wrong order.
+  return { ids: faults.has('drafts-ids-reversed') ? ids.reverse() : ids };
+}
+
+function ownDraft({ store, user, path }: Context): Draft {
+  const draft = store.drafts.get(path.draft_id!);
+  if (!draft || draft.userId !== user.id) throw notFound('Draft does not exist');
+  return draft;
+}
+
+function editDraft(ctx: Context): Fields {
+  const { params, store, user } = ctx;
+  const fields = validateDraft(params.jsonObject('draft'), 'draft', ctx);
+  const draft = ownDraft(ctx);
+  Object.assign(draft, fields);
+  store.events.push([user.id], { type: 'drafts', op: 'update', draft: draftDict(draft) });
+  return {};
+}
+
+function deleteDraft(ctx: Context): Fields {
+  const { store, user } = ctx;
+  const draft = ownDraft(ctx);
+  store.drafts.delete(draft.id);
+  store.events.push([user.id], { type: 'drafts', op: 'remove', draft_id: draft.id });
+  return {};
+}
+
+export const draftRoutes: readonly Route[] = [
+  { method: 'GET', path: '/drafts', handler: listDrafts },
+  { method: 'POST', path: '/drafts', handler: createDrafts },
+  { method: 'PATCH', path: '/drafts/{draft_id}', handler: editDraft },
+  { method: 'DELETE', path: '/drafts/{draft_id}', handler: deleteDraft },
+];

@@ -1,0 +1,15 @@
+/** The route table of the reference server (paths relative to /api/v1). */
+import type { Route } from '../core/context.ts';
+import { authRoutes } from './auth.ts';
+import { channelRoutes } from './channels.ts';
+import { draftRoutes } from './drafts.ts';
+import { registerRoutes } from './register.ts';
+import { userRoutes } from './users.ts';
+
+export const ROUTES: readonly Route[] = [
+  ...authRoutes,
+  ...registerRoutes,
+  ...draftRoutes,
+  ...userRoutes,
+  ...channelRoutes,
+];

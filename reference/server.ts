@@ -1,0 +1,72 @@
+/**
+ * The embedded reference server: an in-memory implementation of the contract and the setup operations,
+ * seeded with `fixtures/realm.ts`. Start it with `startReferenceServer()`; stop it with `close()`.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Store } from './core/store.ts';
+import { type FaultId, Faults } from './faults.ts';
+import { createRequestListener } from './http/adapter.ts';
+
+export interface ReferenceServerOptions {
+  /** 0 (the default): an ephemeral port. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Fault ids from `FAULTS`; an unknown name throws. */
+  readonly faults?: readonly string[];
+  /** Milliseconds since the epoch; default `Date.now`. */
+  readonly clock?: () => number;
+  /** Where internal errors are logged; default stderr. */
+  readonly log?: (line: string) => void;
+  /** How long GET /events waits for an event before answering a heartbeat; default 10 000 ms. */
+  readonly pollTimeoutMs?: number;
+}
+
+export interface ReferenceServer {
+  /** e.g. `http://127.0.0.1:9991`: no trailing slash, no `/api/v1`. */
+  readonly url: string;
+  /** The live in-memory state (for tests that need to look behind the API). */
+  readonly store: Store;
+  readonly faults: readonly FaultId[];
+  close(): Promise<void>;
+}
+
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
+  const faults = new Faults(options.faults ?? []);
+  const store = new Store({ clock: options.clock, faults });
+  const shutdown = new AbortController();
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const server = createServer(
+    { keepAliveTimeout: 30_000 },
+    createRequestListener({
+      store,
+      faults,
+      log,
+      shutdown: shutdown.signal,
+      pollTimeoutMs: options.pollTimeoutMs ?? 10_000,
+    }),
+  );
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      shutdown.abort(); // long polls answer now
+      server.close(() => resolve());
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 500).unref();
+    });
+    return closing;
+  };
+  return { url, store, faults: faults.active, close };
+}
