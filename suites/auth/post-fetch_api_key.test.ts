@@ -1,0 +1,64 @@
+// POST /fetch_api_key — contract: "8. Fetch an API key" and Authentication items 1–2.
+// Wrong passwords count against real Zulip's login rate limit (5 per 30 minutes per user name): the suite
+// sends one per run, and none for accounts configured with an API key only.
+import { describe, expect } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { expectErrorEnvelope, expectSuccess, fail, isInt, isString } from '../../helpers/checks/matchers.ts';
+import { Disabled } from '../../helpers/errors.ts';
+import { registerSecret } from '../../helpers/http/redact.ts';
+import { ROLES } from '../../helpers/roles.ts';
+
+/** The first human account configured with a password; the FETCHKEY checks are disabled without one. */
+function loginAccount(ctx: CheckContext) {
+  for (const role of ROLES) {
+    const account = ctx.world.accounts[role];
+    if (account?.password) return account;
+  }
+  throw new Disabled('needs an account configured with a password (e.g. MEMBER_PASSWORD)');
+}
+
+async function fetchKey(ctx: CheckContext, params: Record<string, string>) {
+  const res = await ctx.anonymous.post('/fetch_api_key', params);
+  registerSecret(res.body?.api_key);
+  return res;
+}
+
+describe('POST /fetch_api_key', () => {
+  check('FETCHKEY-001', async (ctx) => {
+    const { email, password } = loginAccount(ctx);
+    const res = await fetchKey(ctx, { username: email, password: password! });
+    const body = expectSuccess(res, 'fetching an API key without Basic credentials');
+    if (!isString(body.api_key) || body.api_key === '') fail(res, 'wanted a non-empty string api_key');
+    if (!isString(body.email)) fail(res, 'wanted a string email');
+    if (!isInt(body.user_id)) fail(res, 'wanted an integer user_id');
+  });
+
+  check('FETCHKEY-002', async (ctx) => {
+    const { email, password } = loginAccount(ctx);
+    const body = expectSuccess(await fetchKey(ctx, { username: email, password: password! }), 'fetching an API key');
+    const res = await ctx.withIdentity({ email: body.email, apiKey: body.api_key }).get('/drafts');
+    expectSuccess(res, 'a request authenticated with the fetched key');
+  });
+
+  check('FETCHKEY-003', async (ctx) => {
+    const { email } = loginAccount(ctx);
+    const res = await fetchKey(ctx, { username: email, password: `${ctx.unique('wrong')}-password` });
+    const body = expectErrorEnvelope(res, 'a wrong password');
+    expect(body.api_key, 'api_key in the refusal').toBeUndefined();
+  });
+
+  check('FETCHKEY-004', async (ctx) => {
+    const account = loginAccount(ctx);
+    const res = await fetchKey(ctx, { username: account.email, password: account.password! });
+    const body = expectSuccess(res, 'fetching an API key');
+    if (body.user_id !== account.userId) fail(res, `wanted user_id ${account.userId} (from GET /users/me)`);
+    if (String(body.email).toLowerCase() !== account.email.toLowerCase()) fail(res, `wanted email ${account.email}`);
+  });
+
+  check('FETCHKEY-005', async (ctx) => {
+    const { email } = loginAccount(ctx);
+    const body = expectErrorEnvelope(await fetchKey(ctx, { username: email }), 'a request without password');
+    expect(body.api_key, 'api_key in the refusal').toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+// GET /drafts — contract: "11. Get drafts" and the Draft resource.
+import { describe, expect } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import { fail, isInt, isIntList, isString } from '../../helpers/checks/matchers.ts';
+import { draftOf, listDrafts, mustCreateDrafts, nowSeconds } from './drafts.ts';
+
+describe('GET /drafts', () => {
+  check('DRAFTS-LIST-001', async (ctx) => {
+    await mustCreateDrafts(ctx, 'member', [draftOf.unaddressed(ctx), draftOf.unaddressed(ctx)]);
+    const { res, drafts } = await listDrafts(ctx.member);
+    if (res.body.count !== drafts.length)
+      fail(res, `wanted count ${drafts.length} (the length of drafts), got ${JSON.stringify(res.body.count)}`);
+  });
+
+  check('DRAFTS-LIST-002', async (ctx) => {
+    // Edit times given explicitly, out of order, in one request: the list must not follow submission order.
+    const now = nowSeconds();
+    const times = [now - 300, now - 100, now - 200];
+    const ids = await mustCreateDrafts(
+      ctx,
+      'member',
+      times.map((timestamp) => draftOf.unaddressed(ctx, { timestamp })),
+    );
+    const { res, drafts } = await listDrafts(ctx.member);
+    const ours = drafts.filter((d) => ids.includes(d.id)).map((d) => d.id);
+    const newestFirst = [ids[1], ids[2], ids[0]];
+    if (JSON.stringify(ours) !== JSON.stringify(newestFirst))
+      fail(res, `wanted our drafts in the order ${newestFirst} (newest edit first), got ${ours}`);
+    // And the whole list, whoever else's drafts it holds, never goes from older to newer.
+    const stamps = drafts.map((d) => d.timestamp);
+    const rise = stamps.findIndex((t, i) => i > 0 && t > stamps[i - 1]);
+    if (rise > 0)
+      fail(
+        res,
+        `wanted timestamps never to rise down the list; draft ${drafts[rise].id} is newer than the one before it`,
+      );
+  });
+
+  check('DRAFTS-LIST-003', async (ctx) => {
+    await mustCreateDrafts(ctx, 'member', [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)]);
+    const { res, drafts } = await listDrafts(ctx.member);
+    const fields = { id: isInt, type: isString, to: isIntList, topic: isString, content: isString, timestamp: isInt };
+    for (const draft of drafts) {
+      for (const [name, ok] of Object.entries(fields)) {
+        if (!ok(draft[name]))
+          fail(
+            res,
+            `wanted draft ${JSON.stringify(draft.id)} to have ${name} of the Draft resource's type, got ${JSON.stringify(draft[name])}`,
+          );
+      }
+    }
+  });
+
+  check('DRAFTS-LIST-004', async (ctx) => {
+    const draft = draftOf.channel(ctx);
+    const [id] = await mustCreateDrafts(ctx, 'member', [draft]);
+    const { drafts } = await listDrafts(ctx.member2);
+    const leaked = drafts.filter((d) => d.id === id || d.content === draft.content);
+    expect(leaked, "the member's draft in another user's list").toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+// DELETE /events — contract: "20. Delete an event queue" and BAD_EVENT_QUEUE_ID in Errors.
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { registerQueue } from '../../helpers/checks/events.ts';
+import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+
+function expectBadQueue(res: ApiResponse, given: string, what: string): void {
+  const body = expectError(res, 'BAD_EVENT_QUEUE_ID', what);
+  if (body.queue_id !== given) fail(res, `wanted queue_id ${JSON.stringify(given)} (the value given) in the error`);
+}
+
+const deleteQueue = (ctx: CheckContext, queueId: string) => ctx.member.delete('/events', { queue_id: queueId });
+
+describe('DELETE /events', () => {
+  check('QUEUE-DELETE-001', async (ctx) => {
+    const queue = await registerQueue(ctx, 'member', { event_types: ['drafts'] });
+    expectSuccess(await deleteQueue(ctx, queue.id), 'deleting a registered queue');
+  });
+
+  check('QUEUE-DELETE-002', async (ctx) => {
+    const queue = await registerQueue(ctx, 'member', { event_types: ['drafts'] });
+    await ctx.member.must('DELETE', '/events', { queue_id: queue.id });
+    expectBadQueue(await deleteQueue(ctx, queue.id), queue.id, 'deleting the queue a second time');
+  });
+
+  check('QUEUE-DELETE-003', async (ctx) => {
+    // Ids no server hands out: the run prefix and then anything, spaces and Unicode included.
+    const unknownId = fc
+      .oneof(
+        fc.string({ maxLength: 20 }),
+        fc.string({ unit: 'grapheme', maxLength: 8 }),
+        fc.constantFrom(' padded ', 'UPPER', '1:2', '%41', '+'),
+      )
+      .filter((s) => !s.includes('\0'))
+      .map((s) => `${ctx.world.prefix}${s}`);
+    await fc.assert(
+      fc.asyncProperty(unknownId, async (id) => {
+        expectBadQueue(await deleteQueue(ctx, id), id, 'deleting an unknown queue');
+      }),
+      ctx.property(),
+    );
+  });
+
+  check('QUEUE-DELETE-004', async (ctx) => {
+    expectErrorEnvelope(await ctx.member.delete('/events', {}), 'a delete without queue_id');
+  });
+});

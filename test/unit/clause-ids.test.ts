@@ -1,0 +1,76 @@
+// Clause ids are a public interface (reports, expected-failure files, baselines): pinned, unique, never reused.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import pins from '../../fixtures/clause-ids.json' with { type: 'json' };
+import { CLAUSES } from '../../helpers/clauses/registry.ts';
+import { LEVELS } from '../../helpers/clauses/types.ts';
+
+const active = pins.active as Record<string, string>;
+const retired = pins.retired as Record<string, string>;
+
+function suiteFiles(dir = 'suites'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? suiteFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+/** Every `check('ID', …)` in the suites, with the file it is in. */
+const checks = suiteFiles().flatMap((file) =>
+  [...readFileSync(file, 'utf8').matchAll(/\bcheck\(\s*'([^']+)'/g)].map((m) => ({ id: m[1]!, file })),
+);
+
+describe('clause registry', () => {
+  it('has unique ids of the form AREA-…-NNN', () => {
+    const ids = CLAUSES.map((c) => c.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    for (const id of ids) expect(id).toMatch(/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*-\d{3}$/);
+  });
+
+  it('pins every id with its section: a new clause is added to fixtures/clause-ids.json deliberately', () => {
+    const unpinned = CLAUSES.filter((c) => active[c.id] === undefined).map((c) => c.id);
+    expect(unpinned, 'clauses missing from fixtures/clause-ids.json').toEqual([]);
+    const moved = CLAUSES.filter((c) => active[c.id] !== undefined && active[c.id] !== c.section).map(
+      (c) => `${c.id}: ${active[c.id]} → ${c.section}`,
+    );
+    expect(moved, 'a clause id now points at another section: issue a new id instead').toEqual([]);
+  });
+
+  it('never drops a pinned id silently, nor reuses a retired one', () => {
+    const ids = new Set(CLAUSES.map((c) => c.id));
+    expect(
+      Object.keys(active).filter((id) => !ids.has(id)),
+      'pinned ids no longer registered: move them to retired',
+    ).toEqual([]);
+    expect(
+      Object.keys(retired).filter((id) => ids.has(id) || id in active),
+      'retired ids in use again',
+    ).toEqual([]);
+  });
+
+  it('gives every clause a level, a one-sentence title and a section', () => {
+    for (const c of CLAUSES) {
+      expect(LEVELS).toContain(c.level);
+      expect(c.title, c.id).not.toMatch(/^(MUST|SHOULD|MAY)\b/);
+      expect(c.title.length, c.id).toBeGreaterThan(10);
+      expect(c.section.length, c.id).toBeGreaterThan(3);
+    }
+  });
+
+  it('has exactly one check per clause, and no check of an unregistered clause', () => {
+    const ids = CLAUSES.map((c) => c.id);
+    expect(
+      ids.filter((id) => !checks.some((c) => c.id === id)),
+      'clauses without a check',
+    ).toEqual([]);
+    const counted = checks.map((c) => c.id);
+    expect(
+      counted.filter((id, i) => counted.indexOf(id) !== i),
+      'clauses checked twice',
+    ).toEqual([]);
+    expect(
+      checks.filter((c) => !ids.includes(c.id)),
+      'checks of unknown clauses',
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TargetError } from '../../helpers/errors.ts';
+import { resetBreaker } from '../../helpers/http/breaker.ts';
+import { ApiClient, Recorder } from '../../helpers/http/client.ts';
+import { encodeParams } from '../../helpers/http/encoding.ts';
+import { toCurl } from '../../helpers/http/exchange.ts';
+import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
+
+const KEY = 'TopSecretApiKey0123456789abcdefZ';
+
+/** A stub target that answers from a queue of canned responses and remembers what it got. */
+let server: Server;
+let base: string;
+const seen: { method: string; url: string; body: string; auth?: string }[] = [];
+let answers: { status: number; body: string; headers?: Record<string, string> }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        body,
+        ...(req.headers.authorization ? { auth: req.headers.authorization } : {}),
+      });
+      const a = answers.shift() ?? { status: 200, body: '{"result":"success","msg":""}' };
+      res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers });
+      res.end(a.body);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterEach(() => {
+  seen.length = 0;
+  answers = [];
+  resetBreaker();
+});
+
+const client = (recorder = new Recorder()) =>
+  new ApiClient({
+    baseUrl: base,
+    identity: { email: 'a@example.com', apiKey: KEY, secretVar: 'MEMBER_API_KEY' },
+    timeoutMs: 2000,
+    rateLimitMaxWaitSeconds: 5,
+    recorder,
+  });
+
+describe('parameter encoding', () => {
+  it('sends strings as they are and JSON-encodes everything else', () => {
+    expect(encodeParams({ s: 'a b', n: 3, b: false, l: [1, 2], o: { x: 'y' }, nul: null, skip: undefined })).toEqual([
+      ['s', 'a b'],
+      ['n', '3'],
+      ['b', 'false'],
+      ['l', '[1,2]'],
+      ['o', '{"x":"y"}'],
+      ['nul', 'null'],
+    ]);
+  });
+
+  it('puts GET parameters in the query and POST, PATCH and DELETE parameters in a form body', async () => {
+    const c = client();
+    await c.get('/drafts', { a: [1] });
+    await c.post('/drafts', { drafts: [{ type: '' }] });
+    await c.patch('/messages/1', { topic: 'x y' });
+    await c.delete('/events', { queue_id: 'q' });
+    expect(seen.map((s) => [s.method, s.url, s.body])).toEqual([
+      ['GET', '/api/v1/drafts?a=%5B1%5D', ''],
+      ['POST', '/api/v1/drafts', 'drafts=%5B%7B%22type%22%3A%22%22%7D%5D'],
+      ['PATCH', '/api/v1/messages/1', 'topic=x+y'],
+      ['DELETE', '/api/v1/events', 'queue_id=q'],
+    ]);
+    expect(seen[0]!.auth).toBe(`Basic ${Buffer.from(`a@example.com:${KEY}`).toString('base64')}`);
+  });
+
+  it('can send multipart bodies and no credentials', async () => {
+    await client().post('/x', { a: 'b' }, { encoding: 'multipart', identity: null });
+    expect(seen[0]!.body).toContain('name="a"');
+    expect(seen[0]!.auth).toBeUndefined();
+  });
+});
+
+describe('responses', () => {
+  it('parses JSON whatever the content type, and keeps non-JSON bodies as text', async () => {
+    answers = [
+      { status: 200, body: '{"result":"success","msg":""}', headers: { 'content-type': 'text/plain' } },
+      { status: 502, body: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } },
+    ];
+    const c = client();
+    expect((await c.get('/a')).body).toEqual({ result: 'success', msg: '' });
+    const html = await c.get('/b');
+    expect(html.body).toBeUndefined();
+    expect(html.text).toContain('bad gateway');
+  });
+
+  it('waits out a 429 with Retry-After and tries again', async () => {
+    answers = [
+      {
+        status: 429,
+        body: '{"result":"error","msg":"slow down","code":"RATE_LIMIT_HIT","retry-after":0.1}',
+        headers: { 'retry-after': '1' },
+      },
+    ];
+    const started = Date.now();
+    const res = await client().get('/drafts');
+    expect(res.status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('gives up at once on a Retry-After longer than allowed', async () => {
+    answers = [{ status: 429, body: '{}', headers: { 'retry-after': '3600' } }];
+    await expect(client().get('/drafts')).rejects.toThrow(/rate-limited .* 3600 s/);
+  });
+
+  it('turns a refused connection into a TargetError and opens the breaker after a few', async () => {
+    const dead = new ApiClient({
+      baseUrl: 'http://127.0.0.1:1',
+      identity: null,
+      timeoutMs: 1000,
+      rateLimitMaxWaitSeconds: 1,
+    });
+    for (let i = 0; i < 3; i++) await expect(dead.get('/x')).rejects.toThrow(TargetError);
+    await expect(dead.get('/x')).rejects.toThrow(/stopped answering/);
+  });
+});
+
+describe('evidence', () => {
+  it('records exchanges with credentials masked, and curl leaves the key to a variable', async () => {
+    registerSecret(KEY);
+    answers = [
+      { status: 200, body: JSON.stringify({ result: 'success', msg: '', api_key: KEY, email: 'a@example.com' }) },
+    ];
+    const recorder = new Recorder();
+    await client(recorder).post('/fetch_api_key', { username: 'a@example.com', password: 'pw-secret-1' });
+    const text = JSON.stringify(recorder.exchanges);
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain('pw-secret-1');
+    const curl = toCurl(recorder.last()!);
+    expect(curl).toContain('"a@example.com:$MEMBER_API_KEY"');
+    expect(curl).toContain("--data-urlencode 'password=***'");
+    expect(curl).not.toContain(KEY);
+  });
+
+  it('masks known secrets anywhere and secret-named fields whatever they hold', () => {
+    registerSecret('another-secret-value');
+    expect(redact('x another-secret-value y')).toBe('x *** y');
+    expect(redactFields({ a: { api_key: 'anything', note: 'another-secret-value' }, list: [{ password: 1 }] })).toEqual(
+      {
+        a: { api_key: '***', note: '***' },
+        list: [{ password: '***' }],
+      },
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Clause } from '../../helpers/clauses/types.ts';
+import { toMarkdown } from '../../helpers/reporters/markdown.ts';
+import { buildResults, exitCodeOf, type RunInfo, type TestSeen } from '../../helpers/reporters/results.ts';
+
+const clause = (id: string, level: Clause['level'], endpoint = 'POST /drafts'): Clause => ({
+  id,
+  level,
+  title: `do the thing ${id}`,
+  section: '10. Create drafts',
+  endpoint,
+});
+const CLAUSES = [
+  clause('B-001', 'MUST'),
+  clause('A-001', 'SHOULD', '*'),
+  clause('C-001', 'MUST'),
+  clause('D-001', 'MAY'),
+  clause('E-001', 'MUST'),
+];
+const RUN: RunInfo = {
+  runId: 'r1',
+  seed: 42,
+  profile: 'quick',
+  target: 'http://t',
+  embedded: false,
+  featureLevel: 400,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 1234,
+};
+const exchange = {
+  method: 'POST',
+  url: 'http://t/api/v1/drafts',
+  caller: 'a@example.com',
+  encoding: 'form' as const,
+  params: [],
+  status: 200,
+  responseBody: '{"result":"success"}',
+  ms: 3,
+};
+
+const seen: TestSeen[] = [
+  {
+    clauseId: 'C-001',
+    state: 'failed',
+    record: {
+      clauseId: 'C-001',
+      outcome: 'failed',
+      reason: 'wanted BAD_REQUEST\n  got: …',
+      exchanges: [exchange],
+      curl: "curl -sS -X POST 'http://t/api/v1/drafts'",
+    },
+  },
+  { clauseId: 'A-001', state: 'passed', record: { clauseId: 'A-001', outcome: 'warned', reason: 'wanted json' } },
+  { clauseId: 'B-001', state: 'passed', record: { clauseId: 'B-001', outcome: 'passed', notes: ['saw x'] } },
+  {
+    clauseId: 'D-001',
+    state: 'skipped',
+    record: { clauseId: 'D-001', outcome: 'disabled', reason: 'needs the guest account' },
+  },
+  { clauseId: 'E-001', state: 'failed', error: 'TypeError: boom' },
+];
+
+describe('results', () => {
+  const results = buildResults(seen, RUN, '0.1.0', CLAUSES);
+
+  it('lists every registered clause once, in stable id order, with its outcome', () => {
+    expect(results.clauses.map((c) => [c.id, c.outcome])).toEqual([
+      ['A-001', 'warned'],
+      ['B-001', 'passed'],
+      ['C-001', 'failed'],
+      ['D-001', 'disabled'],
+      ['E-001', 'error'],
+    ]);
+    expect(buildResults([...seen].reverse(), RUN, '0.1.0', CLAUSES).clauses).toEqual(results.clauses);
+  });
+
+  it('reports a registered clause no check ran as not-run', () => {
+    expect(buildResults([], RUN, '0.1.0', CLAUSES).counts['not-run']).toBe(5);
+  });
+
+  it('counts per outcome and per level', () => {
+    expect(results.counts).toMatchObject({ passed: 1, failed: 1, warned: 1, disabled: 1, error: 1 });
+    expect(results.countsByLevel.MUST).toMatchObject({ passed: 1, failed: 1, error: 1 });
+    expect(results.countsByLevel.SHOULD.warned).toBe(1);
+  });
+
+  it('exits 2 on harness errors, 1 on failures, 0 otherwise (warnings included)', () => {
+    expect(exitCodeOf(results)).toBe(2);
+    expect(exitCodeOf(buildResults(seen.slice(0, 4), RUN, '0.1.0', CLAUSES.slice(0, 4)))).toBe(1);
+    expect(exitCodeOf(buildResults(seen.slice(1, 4), RUN, '0.1.0', CLAUSES.slice(0, 2).concat(CLAUSES[3]!)))).toBe(0);
+  });
+});
+
+describe('conformance.md', () => {
+  const md = toMarkdown(buildResults(seen, RUN, '0.1.0', CLAUSES));
+
+  it('states target, feature level and seed', () => {
+    expect(md).toContain('- target: http://t');
+    expect(md).toContain('feature level judged against: 400');
+    expect(md).toContain('seed: 42');
+  });
+
+  it('groups clauses per endpoint, rules over every operation first', () => {
+    expect(md.indexOf('### Every operation')).toBeLessThan(md.indexOf('### POST /drafts'));
+    expect(md).toMatch(/\| C-001 \| MUST \| ❌ failed \|/);
+  });
+
+  it('shows failures with their evidence and a curl command', () => {
+    const failures = md.slice(md.indexOf('## Failures'), md.indexOf('## Clauses by endpoint'));
+    expect(failures).toContain('### C-001');
+    expect(failures).toContain('wanted BAD_REQUEST');
+    expect(failures).toContain("curl -sS -X POST 'http://t/api/v1/drafts'");
+    expect(failures).toContain('### A-001');
+    expect(failures).not.toContain('### B-001');
+  });
+});
