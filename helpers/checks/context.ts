@@ -4,7 +4,7 @@
  */
 import { inject } from 'vitest';
 import type { Clause } from '../clauses/types.ts';
-import { Disabled, Unsupported } from '../errors.ts';
+import { Disabled, HarnessError, Unsupported } from '../errors.ts';
 import { ApiClient, type Identity, type Recorder } from '../http/client.ts';
 import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
@@ -56,10 +56,12 @@ export class CheckContext {
     return this.withIdentity(null);
   }
 
-  account(role: Role): WorldAccount {
+  /** The role's account; `evenIfRefused` for the one check that judges a key the target refused at start-up. */
+  account(role: Role, { evenIfRefused = false } = {}): WorldAccount {
     const account = this.world.accounts[role];
     if (!account)
       throw new Disabled(`needs the ${role} account: ${this.world.disabledRoles[role] ?? 'not configured'}`);
+    if (account.refused && !evenIfRefused) throw new HarnessError(`needs the ${role} account, but ${account.refused}`);
     return account;
   }
 

@@ -101,9 +101,12 @@ function countByLevel(results: readonly ClauseResult[]): Record<Level, Record<Ou
   >;
 }
 
-/** Exit status of a run: 0 conforming, 1 a clause failed, 2 the run itself is not to be trusted (errors). */
+/**
+ * Exit status of a run: 1 when a clause failed (a departure was found, whatever else broke), else 2 when a check
+ * ended in error (the run cannot vouch for conformance), else 0.
+ */
 export function exitCodeOf(results: RunResults): 0 | 1 | 2 {
-  if (results.counts.error > 0) return 2;
   if (results.counts.failed > 0) return 1;
+  if (results.counts.error > 0) return 2;
   return 0;
 }

@@ -56,9 +56,22 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     const me = client({ email: resolved.email, apiKey: resolved.apiKey });
     const profile = await me.get('/users/me');
     if (profile.body?.result !== 'success') {
-      problems.push(
-        `${account.secretVar}: the target refused the key of ${account.email} (${profile.body?.msg ?? `HTTP ${profile.status}`})`,
-      );
+      const refusal = `${account.secretVar}: the target refused the key of ${account.email} (${profile.body?.msg ?? `HTTP ${profile.status}`})`;
+      // Refusing a bot's key departs from the contract (AUTH-005 reports it); a refused human key is a config error.
+      if (role === 'bot') {
+        log(`warning: ${refusal}; checks that need the bot will end in error`);
+        accounts.bot = {
+          ...resolved,
+          secretVar: account.secretVar,
+          userId: 0,
+          fullName: '',
+          roleValue: -1,
+          isBot: true,
+          refused: refusal,
+        };
+      } else {
+        problems.push(refusal);
+      }
       continue;
     }
     const expected = EXPECTED_ROLE[role];

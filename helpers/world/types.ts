@@ -16,6 +16,11 @@ export interface WorldAccount {
   fullName: string;
   roleValue: number;
   isBot: boolean;
+  /**
+   * Set when the target refused a bot's key at start-up: AUTH-005 judges that refusal; other checks that need
+   * the bot end in error (ids and role are unknown, 0 and -1).
+   */
+  refused?: string;
 }
 
 export interface World {

@@ -53,6 +53,8 @@ describe('Authentication', () => {
   });
 
   check('AUTH-005', async (ctx) => {
-    expectSuccess(await ctx.bot.get('/users/me/subscriptions'), "the bot's request with its API key");
+    const { email, apiKey, secretVar } = ctx.account('bot', { evenIfRefused: true });
+    const res = await ctx.withIdentity({ email, apiKey, secretVar }).get('/users/me/subscriptions');
+    expectSuccess(res, "the bot's request with its API key");
   });
 });

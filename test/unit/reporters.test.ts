@@ -84,8 +84,9 @@ describe('results', () => {
     expect(results.countsByLevel.SHOULD.warned).toBe(1);
   });
 
-  it('exits 2 on harness errors, 1 on failures, 0 otherwise (warnings included)', () => {
-    expect(exitCodeOf(results)).toBe(2);
+  it('exits 1 on failures, else 2 on harness errors, 0 otherwise (warnings included)', () => {
+    expect(exitCodeOf(results)).toBe(1);
+    expect(exitCodeOf(buildResults(seen.slice(1), RUN, '0.1.0', CLAUSES))).toBe(2);
     expect(exitCodeOf(buildResults(seen.slice(0, 4), RUN, '0.1.0', CLAUSES.slice(0, 4)))).toBe(1);
     expect(exitCodeOf(buildResults(seen.slice(1, 4), RUN, '0.1.0', CLAUSES.slice(0, 2).concat(CLAUSES[3]!)))).toBe(0);
   });

@@ -1,0 +1,106 @@
+// TARGET_URL pointing at a separately started server, configured like a real deployment, and at no server at all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
+import { ROLE_ENV_PREFIX, ROLES } from '../../helpers/roles.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { runConformance } from './run-conformance.ts';
+
+/** Every role configured as a server team would: members by password, the bot by API key. */
+const accountEnv = Object.fromEntries(
+  ROLES.flatMap((role) => {
+    const p = ROLE_ENV_PREFIX[role];
+    const seed = REFERENCE_ACCOUNTS[role];
+    return [
+      [`${p}_EMAIL`, seed.email],
+      seed.password ? [`${p}_PASSWORD`, seed.password] : [`${p}_API_KEY`, seed.apiKey],
+    ];
+  }),
+);
+
+describe('against a separately started reference server', () => {
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('passes, and leaves no draft, queue or unarchived channel of the run behind', async () => {
+    const run = await runConformance({ env: { TARGET_URL: server.url, ...accountEnv } });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.results!.counts.passed).toBe(run.results!.clauses.length);
+    const runId = run.results!.run.runId;
+    const residue = await residueOf(server.url, `cf-${runId}-`);
+    expect(residue).toEqual([]);
+  }, 120_000);
+
+  it('disables the checks of a role left unset, naming its variables', async () => {
+    const { GUEST_EMAIL: _e, GUEST_PASSWORD: _p, BOT_EMAIL: _b, BOT_API_KEY: _k, ...partial } = accountEnv;
+    const run = await runConformance({ env: { TARGET_URL: server.url, ...partial }, files: ['suites/auth'] });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    const auth5 = run.results!.clauses.find((c) => c.id === 'AUTH-005')!;
+    expect(auth5.outcome).toBe('disabled');
+    expect(auth5.reason).toMatch(/BOT_EMAIL with BOT_API_KEY is not set/);
+  }, 120_000);
+
+  it('stops before any check with one clear error when a password is wrong', async () => {
+    const run = await runConformance({
+      env: { TARGET_URL: server.url, ...accountEnv, MEMBER_PASSWORD: 'not-the-password' },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/MEMBER_PASSWORD: the target refused the password of hamlet@zulip.com/);
+    expect(run.stderr).not.toContain('not-the-password');
+    expect(run.results).toBeUndefined();
+  }, 60_000);
+
+  it('stops with one clear error when an account has the wrong role', async () => {
+    const run = await runConformance({
+      env: {
+        TARGET_URL: server.url,
+        ...accountEnv,
+        GUEST_EMAIL: REFERENCE_ACCOUNTS.member2.email,
+        GUEST_PASSWORD: REFERENCE_ACCOUNTS.member2.password,
+      },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/GUEST_EMAIL: othello@zulip.com is not a guest/);
+  }, 60_000);
+});
+
+describe('against no server', () => {
+  it('ends within seconds with one clear error and exit 2', async () => {
+    const run = await runConformance({ env: { TARGET_URL: 'http://127.0.0.1:1', ...accountEnv } });
+    expect(run.code).toBe(2);
+    expect(run.ms).toBeLessThan(15_000);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(
+      /^teamchat-conformance: cannot reach the target at http:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/,
+    );
+    expect(lines.length).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  it('names the variable of a bad configuration value and exits 2', async () => {
+    const run = await runConformance({ env: { PROFILE: 'thorough' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/PROFILE="thorough": expected quick, full or nightly/);
+  }, 60_000);
+});
+
+/** What a run with this prefix left on the server: drafts of any seeded user, and channels not archived. */
+async function residueOf(url: string, prefix: string): Promise<string[]> {
+  const left: string[] = [];
+  for (const role of ROLES) {
+    const { email, apiKey } = REFERENCE_ACCOUNTS[role];
+    const auth = { authorization: `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}` };
+    const drafts = (await (await fetch(`${url}/api/v1/drafts`, { headers: auth })).json()) as {
+      drafts?: { content: string; topic: string }[];
+    };
+    for (const d of drafts.drafts ?? [])
+      if (d.content.startsWith(prefix) || d.topic.startsWith(prefix)) left.push(`draft of ${role}: ${d.content}`);
+    const subs = (await (await fetch(`${url}/api/v1/users/me/subscriptions`, { headers: auth })).json()) as {
+      subscriptions?: { name: string; is_archived?: boolean }[];
+    };
+    for (const s of subs.subscriptions ?? [])
+      if (s.name.startsWith(prefix) && !s.is_archived) left.push(`channel ${s.name} (subscribed: ${role})`);
+  }
+  return left;
+}

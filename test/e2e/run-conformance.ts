@@ -1,0 +1,68 @@
+/**
+ * Runs `scripts/conformance.ts` in a child process, as a user would, with a clean environment: none of the
+ * developer's own configuration (.env or variables) leaks in.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ACCOUNT_VARS, SETTINGS } from '../../helpers/config/schema.ts';
+import type { RunResults } from '../../helpers/reporters/results.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface RunOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  reportDir: string;
+  results: RunResults | undefined;
+}
+
+export async function runConformance(
+  opts: { env?: Record<string, string>; files?: string[]; timeoutMs?: number } = {},
+): Promise<RunOutcome> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'cf-report-'));
+  const envFile = join(reportDir, 'empty.env');
+  writeFileSync(envFile, '');
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !(k in SETTINGS) && !(ACCOUNT_VARS as readonly string[]).includes(k) && !k.startsWith('VITEST'),
+    ),
+  );
+  const env = {
+    ...clean,
+    ENV_FILE: envFile,
+    REPORT_DIR: reportDir,
+    SEED: '20261122',
+    PROFILE: 'quick',
+    CONCURRENCY: '2',
+    ...opts.env,
+  };
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'scripts/conformance.ts'), ...(opts.files ?? [])],
+    { cwd: ROOT, env },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
+  const code = await new Promise<number | null>((r) => child.on('close', r));
+  clearTimeout(timer);
+  const json = join(reportDir, 'conformance.json');
+  const results = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as RunResults) : undefined;
+  return { code, stdout, stderr, ms: Date.now() - started, reportDir, results };
+}
+
+/** The suite file that checks a clause (each clause has exactly one check; see test/unit/clause-ids.test.ts). */
+export function suiteFileOf(clauseId: string, files: readonly string[]): string | undefined {
+  return files.find((f) => readFileSync(join(ROOT, f), 'utf8').includes(`check('${clauseId}'`));
+}
