@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 30_000,
     // The end-to-end files start whole conformance runs; give them room.
     slowTestThreshold: 5_000,
+    reporters: ['default', './test/support/plain-summary.ts'],
   },
 });

@@ -99,7 +99,7 @@ function readAccounts(env: Env, embedded: boolean, problems: string[]) {
   for (const role of ROLES) {
     const p = ROLE_ENV_PREFIX[role];
     const email = nonEmpty(env[`${p}_EMAIL`]);
-    const password = nonEmpty(env[`${p}_PASSWORD`]);
+    const password = role === 'bot' ? undefined : nonEmpty(env[`${p}_PASSWORD`]);
     const apiKey = nonEmpty(env[`${p}_API_KEY`]);
     if (!email && !password && !apiKey) {
       if (embedded) {

@@ -96,10 +96,8 @@ export const SETTINGS = {
   },
 } as const;
 
-export type AccountVar = `${string}_${'EMAIL' | 'PASSWORD' | 'API_KEY'}`;
-
-/** The account variables, role by role: `OWNER_EMAIL`, `OWNER_PASSWORD`, `OWNER_API_KEY`, … */
-export const ACCOUNT_VARS = ROLES.flatMap((role) => {
+/** The account variables, role by role: `OWNER_EMAIL`, `OWNER_PASSWORD`, `OWNER_API_KEY`, … (bots have no password). */
+export const ACCOUNT_VARS: readonly string[] = ROLES.flatMap((role) => {
   const p = ROLE_ENV_PREFIX[role];
-  return [`${p}_EMAIL`, `${p}_PASSWORD`, `${p}_API_KEY`] as const;
+  return role === 'bot' ? [`${p}_EMAIL`, `${p}_API_KEY`] : [`${p}_EMAIL`, `${p}_PASSWORD`, `${p}_API_KEY`];
 });

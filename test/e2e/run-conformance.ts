@@ -28,7 +28,7 @@ export async function runConformance(
   writeFileSync(envFile, '');
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => !(k in SETTINGS) && !(ACCOUNT_VARS as readonly string[]).includes(k) && !k.startsWith('VITEST'),
+      ([k]) => !(k in SETTINGS) && !ACCOUNT_VARS.includes(k) && !k.startsWith('VITEST'),
     ),
   );
   const env = {
