@@ -3,10 +3,14 @@
  * seeded with `fixtures/realm.ts`. Start it with `startReferenceServer()`; stop it with `close()`.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Store } from './core/store.ts';
 import { type FaultId, Faults } from './faults.ts';
 import { createRequestListener } from './http/adapter.ts';
+import { sendParseError } from './http/envelope.ts';
+
+/** Request line plus headers; room for a 1 MB parameter value in a GET query string. */
+const MAX_HEADER_BYTES = 4 * 1024 * 1024;
 
 export interface ReferenceServerOptions {
   /** 0 (the default): an ephemeral port. */
@@ -38,7 +42,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const shutdown = new AbortController();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const server = createServer(
-    { keepAliveTimeout: 30_000 },
+    { keepAliveTimeout: 30_000, maxHeaderSize: MAX_HEADER_BYTES },
     createRequestListener({
       store,
       faults,
@@ -47,6 +51,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       pollTimeoutMs: options.pollTimeoutMs ?? 10_000,
     }),
   );
+  server.on('clientError', (err, socket) => sendParseError(socket as Socket, err, faults));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -26,7 +26,7 @@ export async function waitForEvents(
   ctx: CheckContext,
   queue: Queue,
   wanted: (e: any) => boolean,
-  timeoutMs = 5000,
+  timeoutMs = 10_000,
 ): Promise<any[]> {
   const seen: any[] = [];
   const deadline = Date.now() + timeoutMs;

@@ -1,8 +1,15 @@
 /** The one edge where results and `ApiError`s become HTTP responses, with the envelope-level faults. */
-import type { ServerResponse } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Fields } from '../core/context.ts';
-import type { ApiError } from '../core/errors.ts';
+import { ApiError } from '../core/errors.ts';
 import type { Faults } from '../faults.ts';
+
+interface Rendered {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly payload: Buffer;
+}
 
 export function sendSuccess(res: ServerResponse, fields: Fields, ignored: readonly string[], faults: Faults): void {
   const body: Fields = {
@@ -15,37 +22,66 @@ export function sendSuccess(res: ServerResponse, fields: Fields, ignored: readon
   if (ignored.length > 0 && !faults.has('ignored-parameters-not-reported')) {
     body.ignored_parameters_unsupported = [...ignored];
   }
-  send(res, 200, JSON.stringify(body), 'application/json', {}, faults);
+  write(res, render(200, JSON.stringify(body), 'application/json', {}, faults));
 }
 
 export function sendError(res: ServerResponse, err: ApiError, faults: Faults): void {
+  write(res, renderError(err, faults));
+}
+
+/**
+ * For requests Node's HTTP parser refuses (header or URL too large, garbage request line): the envelope written
+ * straight to the socket, then the connection closes.
+ */
+export function sendParseError(socket: Socket, err: Error & { code?: string }, faults: Faults): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const msg = tooLarge ? 'Request line or headers too large' : 'Malformed HTTP request';
+  const { headers, payload } = renderError(new ApiError(status, 'BAD_REQUEST', msg), faults);
+  const head = Object.entries({ ...headers, Connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`), payload]));
+}
+
+function renderError(err: ApiError, faults: Faults): Rendered {
   // Fault `envelope-error-not-json`: a web server's error page instead of the envelope.
   if (faults.has('envelope-error-not-json') && err.status >= 400 && err.status < 500) {
-    send(res, err.status, '<html><body>Bad request</body></html>', 'text/html', err.headers, faults);
-    return;
+    return render(err.status, '<html><body>Bad request</body></html>', 'text/html', err.headers, faults);
   }
   const body: Fields = { result: 'error', msg: err.message };
   // Fault `envelope-error-without-code`.
   if (!faults.has('envelope-error-without-code')) body.code = err.code;
   Object.assign(body, err.extra);
-  send(res, err.status, JSON.stringify(body), 'application/json', err.headers, faults);
+  return render(err.status, JSON.stringify(body), 'application/json', err.headers, faults);
 }
 
-function send(
-  res: ServerResponse,
+function render(
   status: number,
   text: string,
   contentType: string,
   headers: Readonly<Record<string, string>>,
   faults: Faults,
-): void {
-  if (res.headersSent || res.destroyed) return;
+): Rendered {
   const payload = Buffer.from(text, 'utf8');
-  res.writeHead(status, {
-    ...headers,
-    // Fault `content-type-text-plain`.
-    'Content-Type': faults.has('content-type-text-plain') ? 'text/plain; charset=utf-8' : contentType,
-    'Content-Length': String(payload.length),
-  });
+  return {
+    status,
+    payload,
+    headers: {
+      ...headers,
+      // Fault `content-type-text-plain`.
+      'Content-Type': faults.has('content-type-text-plain') ? 'text/plain; charset=utf-8' : contentType,
+      'Content-Length': String(payload.length),
+    },
+  };
+}
+
+function write(res: ServerResponse, { status, headers, payload }: Rendered): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, headers);
   res.end(payload);
 }
