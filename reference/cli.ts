@@ -1,0 +1,51 @@
+/** Command-line flags of `npm run reference`, parsed without side effects (main.ts prints and exits). */
+import { parseArgs } from 'node:util';
+import { FAULT_IDS, isFaultId } from './faults.ts';
+
+export const USAGE = 'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--faults fault-a,fault-b]';
+
+export interface CliOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly faults: readonly string[];
+}
+
+export type CliResult =
+  | { readonly kind: 'run'; readonly options: CliOptions }
+  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'error'; readonly message: string };
+
+export function parseCli(argv: readonly string[]): CliResult {
+  let values: { port?: string; host?: string; faults?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        faults: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
+  }
+  if (values.help) return { kind: 'help', text: `${USAGE}\nfaults: ${FAULT_IDS.join(', ')}` };
+  const rawPort = values.port ?? '9991';
+  const port = Number(rawPort);
+  if (!/^\d+$/.test(rawPort) || port > 65535)
+    return { kind: 'error', message: `--port must be 0..65535, got "${rawPort}"` };
+  const faults = (values.faults ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  const unknown = faults.filter((f) => !isFaultId(f));
+  if (unknown.length > 0) {
+    return { kind: 'error', message: `unknown fault(s): ${unknown.join(', ')}\nknown faults: ${FAULT_IDS.join(', ')}` };
+  }
+  const host = values.host ?? '127.0.0.1';
+  if (host.trim() === '') return { kind: 'error', message: '--host must not be empty' };
+  return { kind: 'run', options: { port, host, faults } };
+}
