@@ -1,0 +1,315 @@
+// The fault catalogue: each fault changes exactly the behaviour it names. Every case runs one probe against a
+// healthy server and against a server with the fault, and compares what it observes.
+import { describe, expect, it } from 'vitest';
+import { FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
+
+const NOW_MS = 1_750_000_000_000;
+const hamlet = ACCOUNTS.member;
+const wrongKey = { email: hamlet.email, key: 'Z'.repeat(32) };
+
+interface Case {
+  /** Observes the behaviour on a fresh server. */
+  readonly probe: (call: Call) => Promise<unknown>;
+  readonly healthy: unknown;
+  readonly faulty: unknown;
+}
+
+const post = (call: Call, drafts: unknown[], as: 'member' | 'member2' = 'member') =>
+  call('POST', '/drafts', { as, form: { drafts } });
+const listed = async (call: Call) => (await call('GET', '/drafts')).body;
+const result = async (reply: Promise<{ body: any }>) => (await reply).body?.result ?? 'not JSON';
+const status = async (reply: Promise<{ status: number }>) => (await reply).status;
+const verona = async (call: Call) => (await lookup(call)).channelId('Verona');
+
+const CASES: Record<FaultId, Case> = {
+  'drafts-oldest-first': {
+    probe: async (call) => {
+      await post(call, [draftOf.unaddressed({ timestamp: 10 }), draftOf.unaddressed({ timestamp: 20 })]);
+      return (await listed(call)).drafts.map((d: { timestamp: number }) => d.timestamp);
+    },
+    healthy: [20, 10],
+    faulty: [10, 20],
+  },
+  'drafts-second-channel-id-accepted': {
+    probe: async (call) => {
+      const id = await verona(call);
+      return [
+        await result(post(call, [draftOf.channel(id, { to: [id, id + 1] })])),
+        await result(post(call, [draftOf.channel(id, { to: [] })])),
+      ];
+    },
+    healthy: ['error', 'error'],
+    faulty: ['success', 'error'],
+  },
+  'drafts-null-byte-topic-accepted': {
+    probe: async (call) => result(post(call, [draftOf.channel(await verona(call), { topic: 'a\u0000b' })])),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'drafts-null-byte-content-accepted': {
+    probe: async (call) => result(post(call, [draftOf.unaddressed({ content: 'a\u0000b' })])),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'drafts-timestamp-not-filled': {
+    probe: async (call) => {
+      await post(call, [draftOf.unaddressed()]);
+      return (await listed(call)).drafts[0].timestamp;
+    },
+    healthy: NOW_MS / 1000,
+    faulty: 0,
+  },
+  'drafts-visible-to-others': {
+    probe: async (call) => {
+      await post(call, [draftOf.unaddressed()], 'member2');
+      return (await listed(call)).count;
+    },
+    healthy: 0,
+    faulty: 1,
+  },
+  'drafts-ids-reversed': {
+    probe: async (call) => {
+      const { ids } = (await post(call, [draftOf.unaddressed({ timestamp: 1 }), draftOf.unaddressed({ timestamp: 2 })]))
+        .body;
+      const newestFirst = (await listed(call)).drafts.map((d: { id: number }) => d.id);
+      return JSON.stringify(ids) === JSON.stringify([...newestFirst].reverse());
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'drafts-count-off-by-one': {
+    probe: async (call) => {
+      await post(call, [draftOf.unaddressed()]);
+      const { count, drafts } = await listed(call);
+      return count - drafts.length;
+    },
+    healthy: 0,
+    faulty: 1,
+  },
+  'drafts-invalid-type-accepted': {
+    probe: async (call) => result(post(call, [draftOf.unaddressed({ type: 'direct' })])),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'drafts-missing-content-accepted': {
+    probe: async (call) => {
+      const { content: _, ...noContent } = draftOf.unaddressed();
+      return [await result(post(call, [noContent])), (await listed(call)).drafts[0]?.content];
+    },
+    healthy: ['error', undefined],
+    faulty: ['success', '(empty)'],
+  },
+  'drafts-unaddressed-to-rejected': {
+    probe: async (call) => result(post(call, [draftOf.unaddressed({ to: [(await lookup(call)).userId('member2')] })])),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'drafts-topic-not-stored': {
+    probe: async (call) => {
+      await post(call, [draftOf.channel(await verona(call), { topic: 'cf-topic' })]);
+      return (await listed(call)).drafts[0].topic;
+    },
+    healthy: 'cf-topic',
+    faulty: '',
+  },
+  'drafts-no-event': {
+    probe: async (call) => {
+      const { queue_id } = (await call('POST', '/register')).body;
+      await post(call, [draftOf.unaddressed()]);
+      const { events } = (await call('GET', '/events', { query: { queue_id, dont_block: true } })).body;
+      return events.filter((e: { type: string }) => e.type === 'drafts').length;
+    },
+    healthy: 1,
+    faulty: 0,
+  },
+  'drafts-timestamp-as-string': {
+    probe: async (call) => {
+      await post(call, [draftOf.unaddressed({ timestamp: 5 })]);
+      return (await listed(call)).drafts[0].timestamp;
+    },
+    healthy: 5,
+    faulty: '5',
+  },
+  'auth-wrong-key-accepted': {
+    probe: (call) => status(call('GET', '/drafts', { as: wrongKey })),
+    healthy: 401,
+    faulty: 200,
+  },
+  'auth-missing-credentials-accepted': {
+    probe: async (call) => [
+      await status(call('GET', '/drafts', { as: 'none' })),
+      await status(call('GET', '/users/me', { as: 'none' })),
+    ],
+    healthy: [401, 401],
+    faulty: [200, 401],
+  },
+  'auth-unknown-email-accepted': {
+    probe: (call) => status(call('GET', '/drafts', { as: { email: 'nobody@zulip.com', key: hamlet.apiKey } })),
+    healthy: 401,
+    faulty: 200,
+  },
+  'auth-refused-write-applied': {
+    probe: async (call) => [
+      await status(call('POST', '/drafts', { as: wrongKey, form: { drafts: [draftOf.unaddressed()] } })),
+      (await listed(call)).count,
+    ],
+    healthy: [401, 0],
+    faulty: [401, 1],
+  },
+  'auth-bot-key-refused': {
+    probe: (call) => status(call('GET', '/users/me', { as: 'bot' })),
+    healthy: 200,
+    faulty: 401,
+  },
+  'fetchkey-wrong-password-accepted': {
+    probe: (call) =>
+      status(call('POST', '/fetch_api_key', { as: 'none', form: { username: hamlet.email, password: 'nope' } })),
+    healthy: 401,
+    faulty: 200,
+  },
+  'fetchkey-requires-basic-auth': {
+    probe: (call) =>
+      status(
+        call('POST', '/fetch_api_key', { as: 'none', form: { username: hamlet.email, password: hamlet.password } }),
+      ),
+    healthy: 200,
+    faulty: 401,
+  },
+  'fetchkey-returns-invalid-key': {
+    probe: async (call) => {
+      const form = { username: hamlet.email, password: hamlet.password };
+      const { api_key } = (await call('POST', '/fetch_api_key', { as: 'none', form })).body;
+      return status(call('GET', '/users/me', { as: { email: hamlet.email, key: api_key } }));
+    },
+    healthy: 200,
+    faulty: 401,
+  },
+  'fetchkey-wrong-user-id': {
+    probe: async (call) => {
+      const form = { username: hamlet.email, password: hamlet.password };
+      const { user_id } = (await call('POST', '/fetch_api_key', { as: 'none', form })).body;
+      return user_id - (await call('GET', '/users/me')).body.user_id;
+    },
+    healthy: 0,
+    faulty: 1000,
+  },
+  'fetchkey-missing-password-accepted': {
+    probe: (call) => result(call('POST', '/fetch_api_key', { as: 'none', form: { username: hamlet.email } })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'queue-delete-twice-succeeds': {
+    probe: async (call) => {
+      const { queue_id } = (await call('POST', '/register')).body;
+      await call('DELETE', '/events', { query: { queue_id } });
+      return [
+        await result(call('DELETE', '/events', { query: { queue_id } })),
+        await result(call('DELETE', '/events', { query: { queue_id: 'never-was' } })),
+      ];
+    },
+    healthy: ['error', 'error'],
+    faulty: ['success', 'error'],
+  },
+  'queue-error-without-queue-id': {
+    probe: async (call) => (await call('DELETE', '/events', { query: { queue_id: 'never-was' } })).body.queue_id,
+    healthy: 'never-was',
+    faulty: undefined,
+  },
+  'queue-id-echo-trimmed': {
+    probe: async (call) => (await call('DELETE', '/events', { query: { queue_id: ' Never-Was ' } })).body.queue_id,
+    healthy: ' Never-Was ',
+    faulty: 'never-was',
+  },
+  'queue-delete-fails': {
+    probe: async (call) => {
+      const { queue_id } = (await call('POST', '/register')).body;
+      const deleted = await call('DELETE', '/events', { query: { queue_id } });
+      const after = await call('GET', '/events', { query: { queue_id, dont_block: true } });
+      return [deleted.body.code ?? deleted.body.result, after.body.code ?? after.body.result];
+    },
+    healthy: ['success', 'BAD_EVENT_QUEUE_ID'],
+    faulty: ['BAD_EVENT_QUEUE_ID', 'success'],
+  },
+  'queue-delete-missing-param-succeeds': {
+    probe: (call) => result(call('DELETE', '/events')),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'envelope-msg-on-success': {
+    probe: async (call) => (await listed(call)).msg,
+    healthy: '',
+    faulty: 'OK',
+  },
+  'envelope-error-without-code': {
+    probe: async (call) => (await call('DELETE', '/drafts/424242')).body.code,
+    healthy: 'BAD_REQUEST',
+    faulty: undefined,
+  },
+  'envelope-error-not-json': {
+    probe: async (call) => {
+      const replies = [await call('DELETE', '/drafts/424242'), await call('GET', '/drafts', { as: 'none' })];
+      return replies.map((r) => [r.status, r.headers.get('content-type'), r.body?.result]);
+    },
+    healthy: [
+      [404, 'application/json', 'error'],
+      [401, 'application/json', 'error'],
+    ],
+    faulty: [
+      [404, 'text/html', undefined],
+      [401, 'text/html', undefined],
+    ],
+  },
+  'content-type-text-plain': {
+    probe: async (call) => {
+      const replies = [await call('GET', '/drafts'), await call('DELETE', '/drafts/424242')];
+      return replies.map((r) => [r.headers.get('content-type'), r.body?.result]);
+    },
+    healthy: [
+      ['application/json', 'success'],
+      ['application/json', 'error'],
+    ],
+    faulty: [
+      ['text/plain; charset=utf-8', 'success'],
+      ['text/plain; charset=utf-8', 'error'],
+    ],
+  },
+  'ignored-parameters-not-reported': {
+    probe: async (call) => (await call('GET', '/drafts', { query: { foo: 1 } })).body.ignored_parameters_unsupported,
+    healthy: ['foo'],
+    faulty: undefined,
+  },
+  'missing-parameter-specific-code': {
+    probe: async (call) => {
+      const { code, var_name } = (await call('DELETE', '/events')).body;
+      return [code, var_name];
+    },
+    healthy: ['BAD_REQUEST', 'queue_id'],
+    faulty: ['REQUEST_VARIABLE_MISSING', 'queue_id'],
+  },
+};
+
+describe('the fault catalogue', () => {
+  it('names one clause and describes each fault', () => {
+    for (const id of FAULT_IDS) {
+      expect(FAULTS[id].clause, id).toMatch(/^[A-Z]+(-[A-Z]+)*-\d{3}$/);
+      expect(FAULTS[id].description.length, id).toBeGreaterThan(10);
+    }
+  });
+
+  it('refuses unknown fault names, listing the known ones', async () => {
+    expect(() => new Faults(['no-such-fault'])).toThrow(/no-such-fault.*drafts-oldest-first/s);
+    await expect(startReferenceServer({ faults: ['nope'] })).rejects.toThrow(/Known faults: .*auth-wrong-key-accepted/);
+  });
+});
+
+describe.each(FAULT_IDS.map((id) => [id, FAULTS[id].clause] as const))('fault %s (%s)', (id) => {
+  const { probe, healthy, faulty } = CASES[id];
+
+  it('changes the behaviour it names', async () => {
+    const clock = () => NOW_MS;
+    expect(await withServer({ clock }, probe), 'healthy server').toEqual(healthy);
+    expect(await withServer({ clock, faults: [id] }, probe), `server with ${id}`).toEqual(faulty);
+  });
+});

@@ -1,0 +1,149 @@
+/** Test support for the reference server's own tests: start a server, call it as a persona with `fetch`. */
+import { afterAll, beforeAll } from 'vitest';
+import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../../reference/server.ts';
+
+export type Auth = Role | 'none' | { readonly email: string; readonly key: string } | { readonly header: string };
+export type Values = Readonly<Record<string, unknown>>;
+
+export interface CallOptions {
+  /** Default `member` (hamlet). */
+  readonly as?: Auth;
+  readonly query?: Values;
+  readonly form?: Values;
+  readonly multipart?: Values;
+  /** A raw body, sent with `contentType` (or none). */
+  readonly body?: string | Uint8Array;
+  readonly contentType?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Send `path` as it is instead of under /api/v1. */
+  readonly rawPath?: boolean;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  /** The parsed JSON body, or undefined when it is not JSON. */
+  readonly body: any;
+}
+
+export type Call = (method: string, path: string, options?: CallOptions) => Promise<Reply>;
+
+/** Strings go as they are; anything else JSON-encoded (the contract's convention). */
+export const encode = (values: Values): [string, string][] =>
+  Object.entries(values)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+
+export const basic = (email: string, key: string): string =>
+  `Basic ${Buffer.from(`${email}:${key}`, 'utf8').toString('base64')}`;
+
+function authHeader(auth: Auth): string | undefined {
+  if (auth === 'none') return undefined;
+  if (typeof auth === 'string') return basic(REFERENCE_ACCOUNTS[auth].email, REFERENCE_ACCOUNTS[auth].apiKey);
+  return 'header' in auth ? auth.header : basic(auth.email, auth.key);
+}
+
+export function caller(baseUrl: string): Call {
+  return async (method, path, options = {}) => {
+    const query = options.query ? `?${new URLSearchParams(encode(options.query))}` : '';
+    const url = options.rawPath ? path : `/api/v1${path}`;
+    const headers: Record<string, string> = { ...options.headers };
+    const auth = authHeader(options.as ?? 'member');
+    if (auth !== undefined) headers.authorization = auth;
+    let body: string | Uint8Array | FormData | URLSearchParams | undefined = options.body;
+    if (options.form) body = new URLSearchParams(encode(options.form));
+    if (options.multipart) {
+      const form = new FormData();
+      for (const [k, v] of encode(options.multipart)) form.append(k, v);
+      body = form;
+    }
+    if (options.contentType !== undefined) headers['content-type'] = options.contentType;
+    const res = await fetch(`${baseUrl}${url}${query}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body: parsed };
+  };
+}
+
+/** One server for the whole file (started in beforeAll, closed in afterAll). */
+export function useServer(options: ReferenceServerOptions = {}): { call: Call; readonly server: ReferenceServer } {
+  let server: ReferenceServer | undefined;
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0, ...options });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const get = (): ReferenceServer => {
+    if (!server) throw new Error('the reference server is not started yet');
+    return server;
+  };
+  return {
+    call: (method, path, opts) => caller(get().url)(method, path, opts),
+    get server() {
+      return get();
+    },
+  };
+}
+
+/** A fresh server for one test, closed afterwards. */
+export async function withServer<T>(
+  options: ReferenceServerOptions,
+  body: (call: Call, server: ReferenceServer) => Promise<T>,
+): Promise<T> {
+  const server = await startReferenceServer({ port: 0, ...options });
+  try {
+    return await body(caller(server.url), server);
+  } finally {
+    await server.close();
+  }
+}
+
+export const ACCOUNTS = REFERENCE_ACCOUNTS;
+
+/** A valid draft of each kind, for a channel id and a user id. */
+export const draftOf = {
+  channel: (channelId: number, extra: Values = {}) => ({
+    type: 'stream',
+    to: [channelId],
+    topic: 'greetings',
+    content: 'hello',
+    ...extra,
+  }),
+  direct: (userIds: number[], extra: Values = {}) => ({
+    type: 'private',
+    to: userIds,
+    topic: '',
+    content: 'psst',
+    ...extra,
+  }),
+  unaddressed: (extra: Values = {}) => ({ type: '', to: [], topic: '', content: 'note to self', ...extra }),
+};
+
+/** Ids of seeded things, looked up through the API like a client would (channels as the administrator). */
+export async function lookup(call: Call): Promise<{
+  userId: (role: Role) => number;
+  channelId: (name: string) => Promise<number>;
+}> {
+  const members: { email: string; user_id: number }[] = (await call('GET', '/users')).body.members;
+  return {
+    userId: (role) => {
+      const found = members.find((m) => m.email === REFERENCE_ACCOUNTS[role].email);
+      if (!found) throw new Error(`no user for ${role}`);
+      return found.user_id;
+    },
+    channelId: async (name) => {
+      const res = await call('GET', '/get_stream_id', { as: 'admin', query: { stream: name } });
+      if (res.body?.result !== 'success') throw new Error(`no channel ${name}: ${res.text}`);
+      return res.body.stream_id;
+    },
+  };
+}
