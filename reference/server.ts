@@ -7,6 +7,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Store } from './core/store.ts';
 import { type FaultId, Faults } from './faults.ts';
 import { createRequestListener } from './http/adapter.ts';
+
+export type { Store } from './core/store.ts';
+export type { FaultId } from './faults.ts';
+
 import { sendParseError } from './http/envelope.ts';
 
 /** Request line plus headers; room for a 1 MB parameter value in a GET query string. */

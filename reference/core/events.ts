@@ -33,8 +33,8 @@ export const QUEUE_IDLE_MS = 10 * 60 * 1000;
 
 export class EventQueues {
   readonly #queues = new Map<string, Queue>();
-  /** Explicitly deleted queue ids and their owners. */
-  readonly #deleted = new Map<string, number>();
+  /** Explicitly deleted queue ids → their owner and when they were deleted (forgotten after the idle limit). */
+  readonly #deleted = new Map<string, { readonly userId: number; readonly at: number }>();
   readonly #clock: () => number;
   readonly #faults: Faults;
   readonly #idleMs: number;
@@ -111,12 +111,14 @@ export class EventQueues {
   delete(queueId: string, userId: number): void {
     const queue = this.#queues.get(queueId);
     // Fault `queue-delete-twice-succeeds`: a queue this user already deleted "deletes" again.
-    if (!queue && this.#faults.has('queue-delete-twice-succeeds') && this.#deleted.get(queueId) === userId) return;
+    if (!queue && this.#faults.has('queue-delete-twice-succeeds') && this.#deleted.get(queueId)?.userId === userId) {
+      return;
+    }
     const owned = this.#owned(queueId, userId);
     // Fault `queue-delete-fails`: refuse to delete a valid queue and keep it.
     if (this.#faults.has('queue-delete-fails')) throw this.#badQueueId(queueId);
     this.#queues.delete(owned.id);
-    this.#deleted.set(owned.id, userId);
+    this.#deleted.set(owned.id, { userId, at: this.#clock() });
     for (const wake of owned.wakers) wake();
   }
 
@@ -132,6 +134,7 @@ export class EventQueues {
     for (const queue of this.#queues.values()) {
       if (queue.pollers === 0 && now - queue.lastActivity > this.#idleMs) this.#queues.delete(queue.id);
     }
+    for (const [id, { at }] of this.#deleted) if (now - at > this.#idleMs) this.#deleted.delete(id);
   }
 
   #append(queue: Queue, event: EventBody): QueuedEvent {
