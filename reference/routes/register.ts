@@ -67,7 +67,8 @@ async function getEvents({ params, store, user, signal, pollTimeoutMs }: Context
   if (events.length === 0 && !dontBlock) {
     await store.events.wait(queueId, user.id, pollTimeoutMs, signal);
     events = store.events.get(queueId, user.id);
-    if (events.length === 0) events = [store.events.heartbeat(queueId, user.id)];
+    // A client that went away (or a server shutting down) gets no heartbeat left behind in the queue.
+    if (events.length === 0 && !signal.aborted) events = [store.events.heartbeat(queueId, user.id)];
   }
   return { events, queue_id: queueId };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventQueues, QUEUE_IDLE_MS } from '../../reference/core/events.ts';
 import { Faults } from '../../reference/faults.ts';
-import { draftOf, useServer, withServer } from './support.ts';
+import { ACCOUNTS, draftOf, useServer, withServer } from './support.ts';
 
 const { call } = useServer({ pollTimeoutMs: 200 });
 
@@ -170,4 +170,22 @@ describe('EventQueues', () => {
     expect(queues.get(b, 1)).toEqual([{ type: 'typing', op: 'start', id: 0 }]);
     expect(queues.get(c, 2)).toEqual([{ type: 'typing', op: 'start', id: 0 }]);
   });
+});
+
+describe('long polls', () => {
+  it('leave no heartbeat behind when the client goes away', () =>
+    withServer({ pollTimeoutMs: 5000 }, async (c, server) => {
+      const { queue_id } = (await c('POST', '/register')).body;
+      const controller = new AbortController();
+      const url = `${server.url}/api/v1/events?queue_id=${encodeURIComponent(queue_id)}`;
+      const headers = {
+        authorization: `Basic ${Buffer.from(`hamlet@zulip.com:${ACCOUNTS.member.apiKey}`).toString('base64')}`,
+      };
+      const pending = fetch(url, { headers, signal: controller.signal }).catch(() => 'aborted');
+      await new Promise((r) => setTimeout(r, 30));
+      controller.abort();
+      expect(await pending).toBe('aborted');
+      await new Promise((r) => setTimeout(r, 30));
+      expect((await c('GET', '/events', { query: { queue_id, dont_block: true } })).body.events).toEqual([]);
+    }));
 });
