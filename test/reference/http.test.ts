@@ -1,7 +1,7 @@
 // The HTTP adapter: envelope, parameter encodings, routing errors, malformed input.
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../reference/http/body.ts';
-import { draftOf, lookup, useServer } from './support.ts';
+import { draftOf, lookup, useServer, withServer } from './support.ts';
 
 const { call } = useServer();
 
@@ -175,5 +175,21 @@ describe('malformed requests', () => {
     const res = await call('POST', '/drafts', { body, contentType: 'application/x-www-form-urlencoded' });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+  });
+});
+
+describe('internal errors', () => {
+  it('are logged and answered with a 500 envelope', async () => {
+    const lines: string[] = [];
+    await withServer({ log: (line) => lines.push(line) }, async (c, server) => {
+      server.store.drafts.values = () => {
+        throw new Error('boom');
+      };
+      const res = await c('GET', '/drafts');
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(res.body).toEqual({ result: 'error', msg: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+    });
+    expect(lines).toEqual([expect.stringContaining('boom')]);
   });
 });

@@ -50,7 +50,8 @@ describe('parseCli', () => {
   });
 });
 
-describe('reference/main.ts', () => {
+// The two child processes run side by side.
+describe.concurrent('reference/main.ts', () => {
   it('exits 2 with the message on bad flags', async () => {
     const { code, err } = await run(['--port', 'abc']).done;
     expect(code).toBe(2);
