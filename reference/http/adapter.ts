@@ -55,7 +55,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Adapte
   for (const [name, value] of await parseBody(body, req.headers['content-type'])) raw.set(name, value);
   const params = new Params(raw, faults);
   const signal = abortSignalFor(res, options.shutdown);
-  const base = { params, path: integerPathParams(match.rawParams), store, faults, signal, ...pick(options) };
+  const { pollTimeoutMs } = options;
+  const base = { params, path: integerPathParams(match.rawParams), store, faults, signal, pollTimeoutMs };
   const { route } = match;
 
   let fields: Fields;
@@ -76,8 +77,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Adapte
   }
   sendSuccess(res, fields, params.unread(), faults);
 }
-
-const pick = (options: AdapterOptions) => ({ pollTimeoutMs: options.pollTimeoutMs });
 
 function fail(res: ServerResponse, err: unknown, options: AdapterOptions): void {
   if (err instanceof ApiError) {
