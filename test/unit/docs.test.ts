@@ -13,8 +13,9 @@ describe('configuration docs', () => {
 
   it('README.md documents every variable, in the same order, and opens with the two commands', () => {
     const readme = readFileSync('README.md', 'utf8');
-    const start = readme.indexOf('| variable |');
+    const start = readme.search(/^\|\s*variable\s*\|/m);
     const table = readme.slice(start, readme.indexOf('\n\n', start));
+    expect(start, 'the configuration table').toBeGreaterThan(0);
     const documented = [...table.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1]).filter((v) => VARIABLES.includes(v!));
     expect(documented).toEqual(VARIABLES);
     const opening = readme.slice(0, 300);
