@@ -2,12 +2,15 @@
 import { parseArgs } from 'node:util';
 import { FAULT_IDS, isFaultId } from './faults.ts';
 
-export const USAGE = 'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--faults fault-a,fault-b]';
+export const USAGE =
+  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--faults fault-a,fault-b] [--production]';
 
 export interface CliOptions {
   readonly port: number;
   readonly host: string;
   readonly faults: readonly string[];
+  /** Without the development server's POST /dev_fetch_api_key. */
+  readonly production: boolean;
 }
 
 export type CliResult =
@@ -16,7 +19,7 @@ export type CliResult =
   | { readonly kind: 'error'; readonly message: string };
 
 export function parseCli(argv: readonly string[]): CliResult {
-  let values: { port?: string; host?: string; faults?: string; help?: boolean };
+  let values: { port?: string; host?: string; faults?: string; help?: boolean; production?: boolean };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -27,6 +30,7 @@ export function parseCli(argv: readonly string[]): CliResult {
         host: { type: 'string' },
         faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        production: { type: 'boolean' },
       },
     }));
   } catch (err) {
@@ -47,5 +51,5 @@ export function parseCli(argv: readonly string[]): CliResult {
   }
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') return { kind: 'error', message: '--host must not be empty' };
-  return { kind: 'run', options: { port, host, faults } };
+  return { kind: 'run', options: { port, host, faults, production: values.production === true } };
 }

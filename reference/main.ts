@@ -16,7 +16,8 @@ if (parsed.kind === 'error') {
   process.exit(2);
 }
 
-const server = await startReferenceServer(parsed.options).catch((err: unknown) => {
+const { production, ...options } = parsed.options;
+const server = await startReferenceServer({ ...options, developmentLogin: !production }).catch((err: unknown) => {
   process.stderr.write(`cannot start the reference server: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

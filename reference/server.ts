@@ -29,6 +29,8 @@ export interface ReferenceServerOptions {
   readonly log?: (line: string) => void;
   /** How long GET /events waits for an event before answering a heartbeat; default 10 000 ms. */
   readonly pollTimeoutMs?: number;
+  /** Default true, like Zulip's development server; false hides POST /dev_fetch_api_key, like production. */
+  readonly developmentLogin?: boolean;
 }
 
 export interface ReferenceServer {
@@ -53,6 +55,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       log,
       shutdown: shutdown.signal,
       pollTimeoutMs: options.pollTimeoutMs ?? 10_000,
+      developmentLogin: options.developmentLogin ?? true,
     }),
   );
   server.on('clientError', (err, socket) => sendParseError(socket as Socket, err, faults));

@@ -20,7 +20,7 @@ export function describeConfig(config: Config, resolvedTarget?: string): string 
     const account = config.accounts[role];
     const how = account
       ? `${account.email} (${account.fromDefault ? 'reference realm default' : `${account.apiKey ? 'API key' : 'password'} from ${account.secretVar}`})`
-      : `disabled: ${config.disabledRoles[role]}`;
+      : `${config.disabledRoles[role]}: the development realm's account is tried, else its checks are disabled`;
     lines.push(`${role.padEnd(11)} ${how}`);
   }
   return lines.join('\n');

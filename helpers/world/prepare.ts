@@ -1,9 +1,10 @@
 /**
  * Builds the world before any check runs: API keys, the accounts' ids and roles, the target's feature level and
- * realm settings, a sweep of stale leftovers, and a channel of the run's own. Problems with the configuration
+ * realm settings, a sweep of stale leftovers, and two channels of the run's own. Problems with the configuration
  * (a refused password, an account of the wrong role) are ConfigErrors that name the variable.
  */
-import { type Config, ConfigError } from '../config/load.ts';
+import { REFERENCE_ACCOUNTS as DEVELOPMENT_REALM } from '../../fixtures/realm.ts';
+import { type AccountConfig, type Config, ConfigError } from '../config/load.ts';
 import { SetupError, Unsupported } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { registerSecret } from '../http/redact.ts';
@@ -45,8 +46,10 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
   const accounts: Partial<Record<Role, WorldAccount>> = {};
   const clients: Partial<Record<Role, ApiClient>> = {};
   const problems: string[] = [];
+  const disabledRoles = { ...config.disabledRoles };
+  const devAccounts = config.embedded ? {} : await developmentAccounts(client(null), disabledRoles, log);
   for (const role of ROLES) {
-    const account = config.accounts[role];
+    const account = config.accounts[role] ?? devAccounts[role];
     if (!account) continue;
     registerSecret(account.apiKey ?? account.password);
     const resolved = await resolveAccount(client(null), role, account, problems);
@@ -124,7 +127,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
       raw: realm,
     },
     accounts,
-    disabledRoles: { ...config.disabledRoles },
+    disabledRoles,
     channels: await createRunChannels(clients, prefix, ledgerFile),
     options: {
       requestTimeoutMs: config.requestTimeoutMs,
@@ -133,6 +136,30 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
       ledgerFile,
     },
   };
+}
+
+/**
+ * Roles left unset on an external target: a Zulip development server (and the reference server run on its own)
+ * hands out the development realm's keys through POST /dev_fetch_api_key; production servers do not offer it,
+ * and the roles stay disabled.
+ */
+async function developmentAccounts(
+  anonymous: ApiClient,
+  disabledRoles: Partial<Record<Role, string>>,
+  log: (line: string) => void,
+): Promise<Partial<Record<Role, AccountConfig>>> {
+  const found: Partial<Record<Role, AccountConfig>> = {};
+  for (const role of ROLES) {
+    if (!disabledRoles[role]) continue;
+    const email = DEVELOPMENT_REALM[role].email;
+    const res = await anonymous.post('/dev_fetch_api_key', { username: email });
+    if (res.status === 404 || res.status === 405 || res.status === 403) break; // not a development server
+    if (res.body?.result !== 'success' || typeof res.body.api_key !== 'string') continue;
+    found[role] = { email, apiKey: res.body.api_key, secretVar: `${ROLE_ENV_PREFIX[role]}_API_KEY` };
+    delete disabledRoles[role];
+    log(`${role}: ${email}, the development realm's account (key from POST /dev_fetch_api_key)`);
+  }
+  return found;
 }
 
 async function resolveAccount(

@@ -20,20 +20,28 @@ export interface AdapterOptions {
   readonly faults: Faults;
   readonly log: (line: string) => void;
   readonly pollTimeoutMs: number;
+  /** False: act like a production server, without the development server's POST /dev_fetch_api_key. */
+  readonly developmentLogin: boolean;
   /** Aborted when the server closes. */
   readonly shutdown: AbortSignal;
 }
 
 const API_PREFIX = '/api/v1';
-const router = new Router(ROUTES);
+const DEVELOPMENT_ONLY = new Set(['/dev_fetch_api_key']);
 
 export function createRequestListener(options: AdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const router = new Router(options.developmentLogin ? ROUTES : ROUTES.filter((r) => !DEVELOPMENT_ONLY.has(r.path)));
   return (req, res) => {
-    handle(req, res, options).catch((err: unknown) => fail(res, err, options));
+    handle(req, res, router, options).catch((err: unknown) => fail(res, err, options));
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, options: AdapterOptions): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  router: Router,
+  options: AdapterOptions,
+): Promise<void> {
   const { store, faults } = options;
   const method = req.method ?? 'GET';
   const { path, query } = splitUrl(req.url ?? '/');

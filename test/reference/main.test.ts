@@ -27,10 +27,14 @@ function run(args: string[]): {
 
 describe('parseCli', () => {
   it('reads --port, --host and --faults, with defaults', () => {
-    expect(parseCli([])).toEqual({ kind: 'run', options: { port: 9991, host: '127.0.0.1', faults: [] } });
+    expect(parseCli([])).toEqual({
+      kind: 'run',
+      options: { port: 9991, host: '127.0.0.1', faults: [], production: false },
+    });
+    expect(parseCli(['--production'])).toMatchObject({ kind: 'run', options: { production: true } });
     expect(parseCli(['--port=0', '--host', '0.0.0.0', '--faults', 'drafts-no-event, auth-bot-key-refused'])).toEqual({
       kind: 'run',
-      options: { port: 0, host: '0.0.0.0', faults: ['drafts-no-event', 'auth-bot-key-refused'] },
+      options: { port: 0, host: '0.0.0.0', faults: ['drafts-no-event', 'auth-bot-key-refused'], production: false },
     });
     expect(parseCli(['--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('drafts-no-event') });
   });
