@@ -8,7 +8,19 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const file = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(file, 'utf8'));
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'sunos', 'win32', 'aix', 'netbsd', 'openharmony', 'cygwin'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'sunos',
+  'win32',
+  'aix',
+  'netbsd',
+  'openharmony',
+  'cygwin',
+];
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'loong64', 'ppc64', 'riscv64', 's390x', 'mips64el', 'wasm32'];
 let added = 0;
 for (const [path, entry] of Object.entries(lock.packages)) {
@@ -18,19 +30,25 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     if (lock.packages[key] || lock.packages[`node_modules/${name}`]) continue;
     const parts = name.split('/').pop().split('-');
     const os = parts.find((p) => OS.includes(p));
-    const cpu = parts.find((p) => CPU.includes(p) || p === 'arm');
+    const cpu = parts.find((p) => CPU.includes(p));
     lock.packages[`node_modules/${name}`] = {
       version,
       ...(entry.dev ? { dev: true } : {}),
       optional: true,
       ...(os ? { os: [os] } : {}),
-      ...(cpu ? { cpu: [cpu === 'arm' ? 'arm' : cpu] } : {}),
-      ...(parts.includes('musl') ? { libc: ['musl'] } : parts.includes('gnu') || parts.includes('gnueabihf') ? { libc: ['glibc'] } : {}),
+      ...(cpu ? { cpu: [cpu] } : {}),
+      ...(parts.includes('musl')
+        ? { libc: ['musl'] }
+        : parts.includes('gnu') || parts.includes('gnueabihf')
+          ? { libc: ['glibc'] }
+          : {}),
     };
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`added ${added} optional platform packages to package-lock.json`);
