@@ -1,19 +1,26 @@
 /**
- * `npm run conformance [-- <suite file filters>]`: runs every suite against TARGET_URL, or against the embedded
- * reference server when it is unset, and writes reports/. Exit codes: 0 conforming, 1 a clause failed,
- * 2 configuration or target error (nothing was judged, or the run cannot be trusted).
+ * The command line (`teamchat-conformance`, `npm run conformance -- …`): runs the suites against the target, or
+ * against the embedded reference server, and writes the reports. `--help` lists the flags. Exit status:
+ * 0 conforming (or only expected failures), 1 a clause failed unexpectedly, 2 configuration or target error.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { startVitest } from 'vitest/node';
 import { newRunSeed } from '../helpers/checks/seeds.ts';
+import { CLAUSES } from '../helpers/clauses/registry.ts';
+import { parseCommand, type RunOptions, USAGE } from '../helpers/cli/args.ts';
+import { formatClauseList } from '../helpers/cli/list.ts';
+import { checkIndex, select } from '../helpers/cli/select.ts';
 import { type Config, ConfigError, loadConfig, readEnv } from '../helpers/config/load.ts';
 import { describeConfig } from '../helpers/config/summary.ts';
 import { HarnessError, TargetError } from '../helpers/errors.ts';
+import { type ExpectedFailures, loadExpectedFailures } from '../helpers/expectations/expected-failures.ts';
 import { ApiClient } from '../helpers/http/client.ts';
 import { redact } from '../helpers/http/redact.ts';
+import { describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
 import { ConformanceReporter } from '../helpers/reporters/conformance-reporter.ts';
+import { mergeReportDirs } from '../helpers/reporters/merge.ts';
 import { exitCodeOf, type RunResults } from '../helpers/reporters/results.ts';
 import type { Role } from '../helpers/roles.ts';
 import { pendingEntries, recordUndone } from '../helpers/world/ledger.ts';
@@ -26,26 +33,63 @@ const root = resolve(import.meta.dirname, '..');
 const version: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 const log = (line: string) => console.log(line);
 
-async function main(): Promise<number> {
-  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+async function main(argv: readonly string[]): Promise<number> {
+  const command = parseCommand(argv);
+  switch (command.kind) {
+    case 'help':
+      log(USAGE);
+      return 0;
+    case 'list':
+      log(formatClauseList(CLAUSES));
+      return 0;
+    case 'error':
+      return fatal(`${command.message}\n${USAGE.split('\n')[0]} (--help for all flags)`);
+    case 'merge': {
+      const dir = resolve(command.reportDir ?? 'reports');
+      const merged = mergeReportDirs(command.inputs, dir);
+      printSummary(merged, dir, []);
+      return exitCodeOf(merged);
+    }
+    case 'run':
+      return run(command);
+  }
+}
+
+async function run(options: RunOptions): Promise<number> {
   let config: Config;
+  let expected: ExpectedFailures | undefined;
+  const envFile = options.envFile ?? process.env.ENV_FILE;
   try {
-    config = loadConfig(readEnv(process.env.ENV_FILE ?? '.env', process.env, process.env.ENV_FILE !== undefined));
+    config = loadConfig({ ...readEnv(envFile ?? '.env', process.env, envFile !== undefined), ...options.overrides });
+    if (config.expectedFailures)
+      expected = loadExpectedFailures(config.expectedFailures, new Set(CLAUSES.map((c) => c.id)));
   } catch (error) {
     if (error instanceof ConfigError) return fatal(error.message);
     throw error;
   }
-  const seed = config.seed ?? newRunSeed();
-  log(`teamchat-conformance ${version} · seed ${seed} (SEED=${seed} replays this run) · profile ${config.profile}`);
+  const selection = options.only.length ? select(options.only, CLAUSES, checkIndex(root)) : undefined;
+  if (selection?.unmatched.length)
+    return fatal(`--only ${selection.unmatched.join(', ')} matches no clause (--list shows them all)`);
+  if (options.replay && selection?.ids.size !== 1)
+    return fatal('--replay replays one property: name its clause with --only ID');
 
+  const seed = config.seed ?? newRunSeed();
+  log(`teamchat-conformance ${version} · seed ${seed} (--seed ${seed} replays this run) · profile ${config.profile}`);
   const server = config.embedded ? await startReferenceServer({ port: 0, faults: config.referenceFaults }) : undefined;
   const baseUrl = server?.url ?? config.targetUrl;
   log(describeConfig(config, baseUrl));
+  if (expected?.stale.length)
+    log(`expected failures: ${expected.file} names no clause ${expected.stale.join(', ')} (stale entries)`);
   const ledgerFile = join(tmpdir(), `teamchat-conformance-${process.pid}-${Date.now()}.jsonl`);
   try {
     let world: World;
     try {
-      world = await prepareWorld({ config, baseUrl, seed, ledgerFile, log });
+      const prepared = await prepareWorld({ config, baseUrl, seed, ledgerFile, log });
+      world = {
+        ...prepared,
+        expectedFailures: expected?.byId ?? {},
+        ...(options.replay ? { replay: options.replay } : {}),
+      };
     } catch (error) {
       if (error instanceof ConfigError) return fatal(error.message);
       if (error instanceof TargetError)
@@ -55,19 +99,30 @@ async function main(): Promise<number> {
       if (error instanceof HarnessError) return fatal(error.message);
       throw error;
     }
-    log(`run ${world.runId}: objects are named ${world.prefix}…; feature level ${world.featureLevel ?? 'unknown'}`);
-    const results = await runSuites(config, world, filters);
+    log(
+      `run ${world.runId}: objects are named ${world.prefix}…; judged at feature level ${world.featureLevel ?? 'unknown'}`,
+    );
+    const results = await runSuites(config, world, options, selection?.ids, expected);
     const leftovers = await cleanUp(world, ledgerFile);
-    printSummary(results, config.reportDir, leftovers);
+    const reportDir = resolve(config.reportDir);
+    printSummary(results, reportDir, leftovers);
+    if (results && options.baseline) compareWithBaseline(results, options.baseline, options.updateBaseline, reportDir);
     return results ? exitCodeOf(results) : 2;
   } finally {
     await server?.close();
   }
 }
 
-async function runSuites(config: Config, world: World, filters: string[]): Promise<RunResults | undefined> {
+async function runSuites(
+  config: Config,
+  world: World,
+  options: RunOptions,
+  ids: Set<string> | undefined,
+  expected: ExpectedFailures | undefined,
+): Promise<RunResults | undefined> {
   const reportDir = resolve(config.reportDir);
   rmSync(join(reportDir, 'allure-results'), { recursive: true, force: true });
+  const clauses = ids ? CLAUSES.filter((c) => ids.has(c.id)) : CLAUSES;
   const reporter = new ConformanceReporter({
     reportDir,
     version,
@@ -79,14 +134,20 @@ async function runSuites(config: Config, world: World, filters: string[]): Promi
       embedded: world.target.embedded,
       featureLevel: world.featureLevel,
     },
+    clauses,
+    ...(expected ? { expectedFailures: { file: expected.file, stale: expected.stale } } : {}),
   });
-  const vitest = await startVitest('test', filters, {
+  const index = checkIndex(root);
+  const files = ids ? [...new Set([...ids].map((id) => index.get(id)!))] : [];
+  const vitest = await startVitest('test', files, {
     run: true,
     config: join(root, 'vitest.conformance.config.ts'),
     root,
     watch: false,
     provide: { world },
     maxWorkers: config.concurrency,
+    ...(ids ? { testNamePattern: new RegExp(`(?:^| )(${[...ids].join('|')}) `) } : {}),
+    ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
     reporters: [
       'default',
       ['junit', { outputFile: join(reportDir, 'junit.xml'), suiteName: 'teamchat-conformance' }],
@@ -98,7 +159,7 @@ async function runSuites(config: Config, world: World, filters: string[]): Promi
   return reporter.results;
 }
 
-/** Undoes whatever the checks could not (a crashed worker, a failed cleanup), then the run's own channel. */
+/** Undoes whatever the checks could not (a crashed worker, a failed cleanup), then the run's own channels. */
 async function cleanUp(world: World, ledgerFile: string): Promise<string[]> {
   const left: string[] = [];
   const entries = pendingEntries(ledgerFile).sort(
@@ -107,8 +168,8 @@ async function cleanUp(world: World, ledgerFile: string): Promise<string[]> {
   for (const entry of entries) {
     const role: Role = undoRole(entry);
     const account = world.accounts[role];
-    if (!account) {
-      left.push(`${entry.kind} ${entry.label}: no ${role} account to undo it with`);
+    if (!account || account.refused) {
+      left.push(`${entry.kind} ${entry.label}: no usable ${role} account to undo it with`);
       continue;
     }
     const client = new ApiClient({
@@ -129,6 +190,21 @@ async function cleanUp(world: World, ledgerFile: string): Promise<string[]> {
   return left;
 }
 
+function compareWithBaseline(results: RunResults, file: string, update: boolean, reportDir: string): void {
+  if (existsSync(file)) {
+    const diff = diffBaseline(JSON.parse(readFileSync(file, 'utf8')) as RunResults, results);
+    log(describeDiff(diff, file));
+    writeFileSync(join(reportDir, 'baseline-diff.json'), `${JSON.stringify(diff, null, 2)}\n`);
+  } else if (!update) {
+    log(`no baseline at ${file} yet (--update-baseline writes one)`);
+  }
+  if (update) {
+    mkdirSync(dirname(resolve(file)), { recursive: true });
+    writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    log(`baseline written to ${file}`);
+  }
+}
+
 function printSummary(results: RunResults | undefined, reportDir: string, leftovers: string[]): void {
   log('');
   if (!results) {
@@ -136,12 +212,16 @@ function printSummary(results: RunResults | undefined, reportDir: string, leftov
     return;
   }
   const c = results.counts;
-  log(
-    `clauses ${results.clauses.length}: ${c.passed} passed, ${c.failed} failed, ${c.warned} warned, ${c.error} errors, ${c['skipped-unsupported']} skipped-unsupported, ${c['not-applicable']} not-applicable, ${c.disabled} disabled${c['not-run'] ? `, ${c['not-run']} not run` : ''}`,
-  );
+  const parts = [`${c.passed} passed`, `${c.failed} failed`, `${c.warned} warned`, `${c.error} errors`];
+  for (const o of ['known-failure', 'skipped-unsupported', 'not-applicable', 'disabled', 'not-run'] as const)
+    if (c[o]) parts.push(`${c[o]} ${o}`);
+  log(`clauses ${results.clauses.length}: ${parts.join(', ')}`);
   for (const r of results.clauses.filter((r) => ['failed', 'error', 'warned'].includes(r.outcome)).slice(0, 10)) {
     log(`  ${r.outcome.padEnd(6)} ${r.id} ${r.level} ${r.title}\n         ${redact(r.reason?.split('\n')[0] ?? '')}`);
   }
+  const unexpected = results.clauses.filter((r) => r.unexpectedPass).map((r) => r.id);
+  if (unexpected.length)
+    log(`  passed although expected to fail (update the expected-failures file): ${unexpected.join(', ')}`);
   for (const l of leftovers) log(`  left on the target: ${l}`);
   log(`reports: ${reportDir}/conformance.md, conformance.json, junit.xml, allure-results/ (npm run report for HTML)`);
 }
@@ -151,7 +231,7 @@ function fatal(message: string): number {
   return 2;
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
     console.error(`teamchat-conformance: internal error: ${redact(String(error?.stack ?? error))}`);

@@ -23,6 +23,8 @@ export interface CheckRecord {
   curl?: string;
   notes?: string[];
   leftovers?: string[];
+  /** Listed in the expected-failures file, yet passed. */
+  unexpectedPass?: boolean;
 }
 
 declare module 'vitest' {
@@ -56,12 +58,15 @@ async function run(clause: Clause, body: (ctx: CheckContext) => Promise<void>, t
     outcome = classify(clause, error);
   }
   const leftovers = await ctx.cleanup();
+  const expected = ctx.world.expectedFailures[clause.id];
+  if (expected !== undefined && (outcome === 'failed' || outcome === 'warned')) outcome = 'known-failure';
 
   const record: CheckRecord = { clauseId: clause.id, outcome };
   if (ctx.notes.length) record.notes = ctx.notes.map(redact);
   if (leftovers.length) record.leftovers = leftovers;
+  if (expected !== undefined && outcome === 'passed') record.unexpectedPass = true;
   if (failure !== undefined) {
-    record.reason = redact(messageOf(failure));
+    record.reason = redact(withReplayHint(clause, messageOf(failure)));
     record.exchanges = recorder.exchanges.slice(-EVIDENCE_EXCHANGES);
     const last = recorder.last();
     if (last) record.curl = toCurl(last);
@@ -74,6 +79,9 @@ async function run(clause: Clause, body: (ctx: CheckContext) => Promise<void>, t
       return;
     case 'warned':
       await tc.annotate(`warned (${clause.level}): ${record.reason}`, 'warning');
+      return;
+    case 'known-failure':
+      await tc.annotate(`known failure (${expected}): ${record.reason}`, 'notice');
       return;
     case 'failed':
     case 'error':
@@ -107,6 +115,12 @@ function messageOf(error: unknown): string {
   const cause = (e as { cause?: Error }).cause;
   const main = e?.message ?? String(error);
   return cause?.message && !main.includes(cause.message) ? `${main}\n${cause.message}` : main;
+}
+
+/** fast-check reports `{ seed: S, path: "P", … }`: turn it into the command that replays exactly that case. */
+function withReplayHint(clause: Clause, message: string): string {
+  const m = /seed: (-?\d+), path: "([\d:]+)"/.exec(message);
+  return m ? `${message}\nreplay: npm run conformance -- --only ${clause.id} --replay=${m[1]}:${m[2]}` : message;
 }
 
 function withEvidence(error: unknown, record: CheckRecord): unknown {

@@ -135,10 +135,12 @@ export class CheckContext {
     this.notes.push(text);
   }
 
-  /** fast-check parameters: this check's seed and the profile's number of runs. */
+  /** fast-check parameters: this check's seed and the profile's number of runs, or the replay asked for. */
   property(overrides: { numRuns?: number } = {}) {
+    const replay = this.world.replay;
     return {
-      seed: this.seed,
+      seed: replay?.seed ?? this.seed,
+      ...(replay ? { path: replay.path } : {}),
       numRuns: overrides.numRuns ?? NUM_RUNS[this.world.profile],
       endOnFailure: true,
     };

@@ -25,6 +25,7 @@ export const OUTCOMES = [
   'skipped-unsupported',
   'not-applicable',
   'disabled',
+  'known-failure',
   'error',
   'not-run',
 ] as const;

@@ -32,6 +32,9 @@ export interface Config {
   readonly sweepAfterMinutes: number;
   readonly rateLimitMaxWaitSeconds: number;
   readonly referenceFaults: readonly string[];
+  /** Path of the expected-failures file, or undefined. */
+  readonly expectedFailures: string | undefined;
+  readonly maxRps: number | undefined;
   readonly accounts: Readonly<Partial<Record<Role, AccountConfig>>>;
   /** Roles left unset, with the variables that would enable them. */
   readonly disabledRoles: Readonly<Partial<Record<Role, string>>>;
@@ -83,6 +86,8 @@ export function loadConfig(env: Env): Config {
     sweepAfterMinutes: (value('SWEEP_AFTER_MINUTES') as number | undefined) ?? 120,
     rateLimitMaxWaitSeconds: (value('RATE_LIMIT_MAX_WAIT_SECONDS') as number | undefined) ?? 60,
     referenceFaults: splitList((value('REFERENCE_FAULTS') as string | undefined) ?? ''),
+    expectedFailures: (value('EXPECTED_FAILURES') as string | undefined) || undefined,
+    maxRps: value('MAX_RPS') as number | undefined,
     accounts,
     disabledRoles,
   };

@@ -89,6 +89,21 @@ export const SETTINGS = {
     fallback: '60',
     doc: 'Longest Retry-After the client waits out on a 429 before giving up',
   },
+  EXPECTED_FAILURES: {
+    schema: z.string().trim(),
+    fallback: '',
+    doc: "A file of the target's known failures: they still run and are reported as known-failure",
+  },
+  MAX_RPS: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'expected a number of requests per second')
+      .transform(Number)
+      .refine((n) => n > 0, 'expected more than 0'),
+    fallback: undefined,
+    doc: 'At most this many requests per second to the target, all accounts together (unlimited when unset)',
+  },
   REFERENCE_FAULTS: {
     schema: z.string().trim(),
     fallback: '',

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import type { Clause } from '../clauses/types.ts';
 import { redact } from '../http/redact.ts';
 import { toMarkdown } from './markdown.ts';
 import { buildResults, type RunInfo, type RunResults, type TestSeen } from './results.ts';
@@ -13,7 +14,14 @@ export class ConformanceReporter implements Reporter {
   private readonly started = Date.now();
 
   constructor(
-    private readonly options: { reportDir: string; version: string; run: Omit<RunInfo, 'startedAt' | 'durationMs'> },
+    private readonly options: {
+      reportDir: string;
+      version: string;
+      run: Omit<RunInfo, 'startedAt' | 'durationMs'>;
+      /** The clauses this run selected (all by default). */
+      clauses?: readonly Clause[];
+      expectedFailures?: { file: string; stale: string[] };
+    },
   ) {}
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
@@ -37,7 +45,8 @@ export class ConformanceReporter implements Reporter {
       startedAt: new Date(this.started).toISOString(),
       durationMs: Date.now() - this.started,
     };
-    this.results = buildResults(seen, run, this.options.version);
+    this.results = buildResults(seen, run, this.options.version, this.options.clauses);
+    if (this.options.expectedFailures) this.results.expectedFailures = this.options.expectedFailures;
     mkdirSync(this.options.reportDir, { recursive: true });
     writeFileSync(join(this.options.reportDir, 'conformance.json'), `${JSON.stringify(this.results, null, 2)}\n`);
     writeFileSync(join(this.options.reportDir, 'conformance.md'), toMarkdown(this.results));

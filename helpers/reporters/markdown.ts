@@ -10,6 +10,7 @@ const ICON: Record<string, string> = {
   'skipped-unsupported': '⏭️ skipped-unsupported',
   'not-applicable': '➖ not-applicable',
   disabled: '🚫 disabled',
+  'known-failure': '🔶 known-failure',
   error: '💥 error',
   'not-run': '… not-run',
 };
@@ -33,7 +34,17 @@ export function toMarkdown(r: RunResults): string {
   }
   out.push(`| all | ${OUTCOMES.map((o) => r.counts[o]).join(' | ')} |`, '');
 
-  const problems = r.clauses.filter((c) => c.outcome === 'failed' || c.outcome === 'warned' || c.outcome === 'error');
+  const unexpected = r.clauses.filter((c) => c.unexpectedPass).map((c) => c.id);
+  if (r.expectedFailures && (unexpected.length || r.expectedFailures.stale.length)) {
+    out.push(`## Expected failures (${r.expectedFailures.file})`, '');
+    if (unexpected.length)
+      out.push(`- passed although listed as expected to fail (remove them from the file): ${unexpected.join(', ')}`);
+    if (r.expectedFailures.stale.length)
+      out.push(`- entries that name no clause (stale): ${r.expectedFailures.stale.join(', ')}`);
+    out.push('');
+  }
+
+  const problems = r.clauses.filter((c) => ['failed', 'warned', 'error', 'known-failure'].includes(c.outcome));
   if (problems.length) {
     out.push('## Failures, warnings and errors', '');
     for (const c of problems) out.push(...evidence(c));

@@ -20,6 +20,7 @@ export interface ClauseResult {
   exchanges?: Exchange[];
   notes?: string[];
   leftovers?: string[];
+  unexpectedPass?: boolean;
 }
 
 export interface RunInfo {
@@ -36,6 +37,8 @@ export interface RunInfo {
 export interface RunResults {
   tool: { name: 'teamchat-conformance'; version: string };
   run: RunInfo;
+  /** The expected-failures file the run judged with, and its entries that name no clause. */
+  expectedFailures?: { file: string; stale: string[] };
   counts: Record<Outcome, number>;
   countsByLevel: Record<Level, Record<Outcome, number>>;
   clauses: ClauseResult[];
@@ -94,7 +97,7 @@ export function countOutcomes(results: readonly { outcome: Outcome }[]): Record<
   return counts;
 }
 
-function countByLevel(results: readonly ClauseResult[]): Record<Level, Record<Outcome, number>> {
+export function countByLevel(results: readonly ClauseResult[]): Record<Level, Record<Outcome, number>> {
   return Object.fromEntries(LEVELS.map((l) => [l, countOutcomes(results.filter((r) => r.level === l))])) as Record<
     Level,
     Record<Outcome, number>

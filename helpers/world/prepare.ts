@@ -33,7 +33,10 @@ export interface PrepareOptions {
   log: (line: string) => void;
 }
 
-export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: PrepareOptions): Promise<World> {
+/** The world as the target shows it; the runner adds what comes from the command line (expected failures, replay). */
+export type PreparedWorld = Omit<World, 'expectedFailures' | 'replay'>;
+
+export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: PrepareOptions): Promise<PreparedWorld> {
   const runId = newRunId();
   const client = (identity: ConstructorParameters<typeof ApiClient>[0]['identity']) =>
     new ApiClient({
@@ -202,7 +205,7 @@ async function createRunChannels(
   clients: Partial<Record<Role, ApiClient>>,
   prefix: string,
   ledgerFile: string,
-): Promise<World['channels']> {
+): Promise<PreparedWorld['channels']> {
   const member = clients.member;
   if (!member) return { unavailable: 'needs the member account to create the run channels' };
   const names = [`${prefix}channel-1`, `${prefix}channel-2`];

@@ -83,7 +83,7 @@ describe('against a production-like server (no /dev_fetch_api_key)', () => {
 
   it('disables the checks of a role left unset, naming its variables', async () => {
     const { GUEST_EMAIL: _e, GUEST_PASSWORD: _p, BOT_EMAIL: _b, BOT_API_KEY: _k, ...partial } = accountEnv;
-    const run = await runConformance({ env: { TARGET_URL: server.url, ...partial }, files: ['suites/auth'] });
+    const run = await runConformance({ env: { TARGET_URL: server.url, ...partial }, args: ['--only', 'auth'] });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const auth5 = run.results!.clauses.find((c) => c.id === 'AUTH-005')!;
     expect(auth5.outcome).toBe('disabled');

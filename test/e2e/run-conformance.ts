@@ -21,7 +21,7 @@ export interface RunOutcome {
 }
 
 export async function runConformance(
-  opts: { env?: Record<string, string>; files?: string[]; timeoutMs?: number } = {},
+  opts: { env?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
 ): Promise<RunOutcome> {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-report-'));
   const envFile = join(reportDir, 'empty.env');
@@ -43,7 +43,7 @@ export async function runConformance(
   const started = Date.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'scripts/conformance.ts'), ...(opts.files ?? [])],
+    ['--import', 'tsx', join(ROOT, 'scripts/conformance.ts'), ...(opts.args ?? [])],
     { cwd: ROOT, env },
   );
   let stdout = '';
@@ -60,9 +60,4 @@ export async function runConformance(
   const json = join(reportDir, 'conformance.json');
   const results = existsSync(json) ? (JSON.parse(readFileSync(json, 'utf8')) as RunResults) : undefined;
   return { code, stdout, stderr, ms: Date.now() - started, reportDir, results };
-}
-
-/** The suite file that checks a clause (each clause has exactly one check; see test/unit/clause-ids.test.ts). */
-export function suiteFileOf(clauseId: string, files: readonly string[]): string | undefined {
-  return files.find((f) => readFileSync(join(ROOT, f), 'utf8').includes(`check('${clauseId}'`));
 }

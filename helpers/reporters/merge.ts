@@ -1,0 +1,55 @@
+/**
+ * Combines the reports of several shards (`--shard i/n`) into one: each clause takes the outcome of the shard that
+ * ran it; allure results are copied together; the JUnit files become one.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toMarkdown } from './markdown.ts';
+import { countByLevel, countOutcomes, type RunResults } from './results.ts';
+
+export function mergeResults(parts: readonly RunResults[]): RunResults {
+  if (parts.length === 0) throw new Error('nothing to merge');
+  const clauses = parts[0]!.clauses.map((clause) => {
+    const ran = parts.map((p) => p.clauses.find((c) => c.id === clause.id)).find((c) => c && c.outcome !== 'not-run');
+    return ran ?? clause;
+  });
+  const first = parts[0]!;
+  return {
+    tool: first.tool,
+    run: {
+      ...first.run,
+      runId: parts.map((p) => p.run.runId).join('+'),
+      startedAt: parts.map((p) => p.run.startedAt).sort()[0]!,
+      durationMs: Math.max(...parts.map((p) => p.run.durationMs)),
+    },
+    counts: countOutcomes(clauses),
+    countsByLevel: countByLevel(clauses),
+    clauses,
+  };
+}
+
+export function mergeReportDirs(inputs: readonly string[], reportDir: string): RunResults {
+  const parts = inputs.map((dir) => {
+    const file = join(dir, 'conformance.json');
+    if (!existsSync(file)) throw new Error(`${dir} holds no conformance.json`);
+    return JSON.parse(readFileSync(file, 'utf8')) as RunResults;
+  });
+  const merged = mergeResults(parts);
+  mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
+  const suites: string[] = [];
+  for (const dir of inputs) {
+    const allure = join(dir, 'allure-results');
+    if (existsSync(allure))
+      for (const f of readdirSync(allure)) cpSync(join(allure, f), join(reportDir, 'allure-results', f));
+    const junit = join(dir, 'junit.xml');
+    if (existsSync(junit))
+      suites.push(...(readFileSync(junit, 'utf8').match(/<testsuite\b[\s\S]*?<\/testsuite>/g) ?? []));
+  }
+  writeFileSync(
+    join(reportDir, 'junit.xml'),
+    `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="teamchat-conformance">\n${suites.join('\n')}\n</testsuites>\n`,
+  );
+  writeFileSync(join(reportDir, 'conformance.json'), `${JSON.stringify(merged, null, 2)}\n`);
+  writeFileSync(join(reportDir, 'conformance.md'), toMarkdown(merged));
+  return merged;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { CLAUSES } from '../../helpers/clauses/registry.ts';
+import { parseCommand } from '../../helpers/cli/args.ts';
+import { checkIndex, globToRegExp, select } from '../../helpers/cli/select.ts';
+
+describe('command line', () => {
+  it('maps flags onto configuration variables', () => {
+    const cmd = parseCommand([
+      '--target',
+      'https://chat.example.com',
+      '--profile',
+      'quick',
+      '--seed',
+      '7',
+      '--report-dir',
+      'out',
+      '--expected-failures',
+      'x.json',
+      '--max-rps',
+      '5',
+      '--allow-realm-changes',
+    ]);
+    expect(cmd).toMatchObject({
+      kind: 'run',
+      overrides: {
+        TARGET_URL: 'https://chat.example.com',
+        PROFILE: 'quick',
+        SEED: '7',
+        REPORT_DIR: 'out',
+        EXPECTED_FAILURES: 'x.json',
+        MAX_RPS: '5',
+        ALLOW_REALM_CHANGES: 'true',
+      },
+    });
+  });
+
+  it('reads selections, shards, replays and baselines', () => {
+    expect(parseCommand(['--only', 'drafts,AUTH-*', '--only', 'GET /drafts'])).toMatchObject({
+      only: ['drafts', 'AUTH-*', 'GET /drafts'],
+    });
+    expect(parseCommand(['--shard', '2/3'])).toMatchObject({ shard: { index: 2, count: 3 } });
+    expect(parseCommand(['--replay=-12:0:4:1'])).toMatchObject({ replay: { seed: -12, path: '0:4:1' } });
+    expect(parseCommand(['--baseline', 'b.json', '--update-baseline'])).toMatchObject({
+      baseline: 'b.json',
+      updateBaseline: true,
+    });
+    expect(parseCommand(['merge', 'a', 'b', '--report-dir', 'm'])).toEqual({
+      kind: 'merge',
+      inputs: ['a', 'b'],
+      reportDir: 'm',
+    });
+    expect(parseCommand(['--list'])).toEqual({ kind: 'list' });
+    expect(parseCommand(['-h'])).toEqual({ kind: 'help' });
+  });
+
+  it('explains bad flags', () => {
+    for (const [args, message] of [
+      [['--shard', '0/2'], /--shard/],
+      [['--shard', 'x'], /--shard/],
+      [['--replay', 'abc'], /--replay/],
+      [['--update-baseline'], /--baseline/],
+      [['--nope'], /nope/],
+      [['suites/drafts'], /positional|Unexpected argument/i],
+      [['merge'], /report directories/],
+    ] as const) {
+      const cmd = parseCommand(args);
+      expect(cmd.kind, args.join(' ')).toBe('error');
+      expect((cmd as { message: string }).message).toMatch(message);
+    }
+  });
+});
+
+describe('--only', () => {
+  const index = checkIndex(process.cwd());
+
+  it('selects by clause id or glob, endpoint and area, and loads only their files', () => {
+    expect([...select(['DRAFTS-LIST-00?'], CLAUSES, index).ids]).toHaveLength(4);
+    const byEndpoint = select(['get /drafts'], CLAUSES, index);
+    expect([...byEndpoint.ids].every((id) => id.startsWith('DRAFTS-LIST-'))).toBe(true);
+    expect(byEndpoint.files).toEqual(['suites/drafts/get-drafts.test.ts']);
+    const byArea = select(['auth'], CLAUSES, index);
+    expect(byArea.files).toEqual(['suites/auth/authentication.test.ts', 'suites/auth/post-fetch_api_key.test.ts']);
+  });
+
+  it('reports selectors that match nothing', () => {
+    expect(select(['NOPE-*', 'drafts'], CLAUSES, index).unmatched).toEqual(['NOPE-*']);
+  });
+
+  it('treats only * and ? as wildcards', () => {
+    expect(globToRegExp('A.B-*').test('A.B-1')).toBe(true);
+    expect(globToRegExp('A.B-*').test('AxB-1')).toBe(false);
+  });
+});
