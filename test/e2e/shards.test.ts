@@ -1,0 +1,34 @@
+// --shard i/n splits the suite files; merge combines the parts into one report that covers every clause.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLAUSES } from '../../helpers/clauses/registry.ts';
+import { runConformance } from './run-conformance.ts';
+
+describe('shards', () => {
+  it('run disjoint parts that merge into one complete report', async () => {
+    const [one, two] = await Promise.all([
+      runConformance({ args: ['--shard', '1/2'] }),
+      runConformance({ args: ['--shard', '2/2'] }),
+    ]);
+    for (const part of [one, two]) expect(part.code, part.stdout + part.stderr).toBe(0);
+    const ran = (r: typeof one) => r.results!.clauses.filter((c) => c.outcome !== 'not-run').map((c) => c.id);
+    expect(
+      ran(one).filter((id) => ran(two).includes(id)),
+      'clauses both shards ran',
+    ).toEqual([]);
+    expect(ran(one).length).toBeGreaterThan(0);
+    expect(ran(two).length).toBeGreaterThan(0);
+
+    const merged = await runConformance({
+      args: ['merge', one.reportDir, two.reportDir, '--report-dir', join(one.reportDir, 'merged')],
+    });
+    expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+    const dir = join(one.reportDir, 'merged');
+    const results = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
+    expect(results.counts.passed).toBe(CLAUSES.length);
+    const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)).toHaveLength(CLAUSES.length);
+    expect(existsSync(join(dir, 'conformance.md'))).toBe(true);
+  }, 120_000);
+});
