@@ -21,7 +21,7 @@ import { redact } from '../helpers/http/redact.ts';
 import { describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
 import { ConformanceReporter } from '../helpers/reporters/conformance-reporter.ts';
 import { mergeReportDirs } from '../helpers/reporters/merge.ts';
-import { exitCodeOf, type RunResults } from '../helpers/reporters/results.ts';
+import { exitCodeOf, type RunResults, requestCount } from '../helpers/reporters/results.ts';
 import type { Role } from '../helpers/roles.ts';
 import { pendingEntries, recordUndone } from '../helpers/world/ledger.ts';
 import { prepareWorld } from '../helpers/world/prepare.ts';
@@ -177,6 +177,7 @@ async function cleanUp(world: World, ledgerFile: string): Promise<string[]> {
       identity: account,
       timeoutMs: world.options.requestTimeoutMs,
       rateLimitMaxWaitSeconds: world.options.rateLimitMaxWaitSeconds,
+      minIntervalMs: world.options.minIntervalMs,
     });
     try {
       const problem = await undo(client, entry);
@@ -215,7 +216,9 @@ function printSummary(results: RunResults | undefined, reportDir: string, leftov
   const parts = [`${c.passed} passed`, `${c.failed} failed`, `${c.warned} warned`, `${c.error} errors`];
   for (const o of ['known-failure', 'skipped-unsupported', 'not-applicable', 'disabled', 'not-run'] as const)
     if (c[o]) parts.push(`${c[o]} ${o}`);
-  log(`clauses ${results.clauses.length}: ${parts.join(', ')}`);
+  log(
+    `clauses ${results.clauses.length}: ${parts.join(', ')} · ${requestCount(results)} requests in ${(results.run.durationMs / 1000).toFixed(1)} s`,
+  );
   for (const r of results.clauses.filter((r) => ['failed', 'error', 'warned'].includes(r.outcome)).slice(0, 10)) {
     log(`  ${r.outcome.padEnd(6)} ${r.id} ${r.level} ${r.title}\n         ${redact(r.reason?.split('\n')[0] ?? '')}`);
   }

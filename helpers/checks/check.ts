@@ -25,6 +25,8 @@ export interface CheckRecord {
   leftovers?: string[];
   /** Listed in the expected-failures file, yet passed. */
   unexpectedPass?: boolean;
+  /** Requests the check sent (setup and cleanup included). */
+  requests?: number;
 }
 
 declare module 'vitest' {
@@ -61,7 +63,7 @@ async function run(clause: Clause, body: (ctx: CheckContext) => Promise<void>, t
   const expected = ctx.world.expectedFailures[clause.id];
   if (expected !== undefined && (outcome === 'failed' || outcome === 'warned')) outcome = 'known-failure';
 
-  const record: CheckRecord = { clauseId: clause.id, outcome };
+  const record: CheckRecord = { clauseId: clause.id, outcome, requests: recorder.exchanges.length };
   if (ctx.notes.length) record.notes = ctx.notes.map(redact);
   if (leftovers.length) record.leftovers = leftovers;
   if (expected !== undefined && outcome === 'passed') record.unexpectedPass = true;

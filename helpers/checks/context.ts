@@ -82,6 +82,7 @@ export class CheckContext {
       identity,
       timeoutMs: options.requestTimeoutMs,
       rateLimitMaxWaitSeconds: options.rateLimitMaxWaitSeconds,
+      minIntervalMs: options.minIntervalMs,
       recorder: this.recorder,
     });
   }

@@ -9,6 +9,7 @@ import { SetupError, TargetError, Unsupported } from '../errors.ts';
 import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params, toQueryString } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
+import { pace } from './pace.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Encoding = 'query' | 'form' | 'multipart';
@@ -52,6 +53,8 @@ export interface ClientOptions {
   identity: Identity | null;
   timeoutMs: number;
   rateLimitMaxWaitSeconds: number;
+  /** Least time between two requests of this process (MAX_RPS); 0 or absent: no pacing. */
+  minIntervalMs?: number;
   recorder?: Recorder;
 }
 
@@ -124,6 +127,7 @@ export class ApiClient {
     opts: CallOptions,
   ): Promise<ApiResponse> {
     beforeRequest();
+    await pace(this.options.minIntervalMs ?? 0);
     const identity = opts.identity === undefined ? this.options.identity : opts.identity;
     const encoding: Encoding = opts.encoding ?? (method === 'GET' ? 'query' : 'form');
     const pairs = encodeParams(params);

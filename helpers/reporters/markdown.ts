@@ -1,7 +1,7 @@
 /** conformance.md: a human table per endpoint, counts per level, then the failures and warnings with evidence. */
 import { OUTCOMES } from '../clauses/types.ts';
 import { describeExchange } from '../http/exchange.ts';
-import type { ClauseResult, RunResults } from './results.ts';
+import { type ClauseResult, type RunResults, requestCount } from './results.ts';
 
 const ICON: Record<string, string> = {
   passed: '✅ passed',
@@ -24,7 +24,7 @@ export function toMarkdown(r: RunResults): string {
   out.push(`- target: ${run.embedded ? `embedded reference server (${run.target})` : run.target}`);
   out.push(`- feature level judged against: ${run.featureLevel ?? 'unknown (every clause judged)'}`);
   out.push(
-    `- seed: ${run.seed} · profile: ${run.profile} · run: ${run.runId} · started ${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s`,
+    `- seed: ${run.seed} · profile: ${run.profile} · run: ${run.runId} · started ${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${requestCount(r)} requests`,
     '',
   );
 

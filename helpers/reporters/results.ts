@@ -21,6 +21,7 @@ export interface ClauseResult {
   notes?: string[];
   leftovers?: string[];
   unexpectedPass?: boolean;
+  requests?: number;
 }
 
 export interface RunInfo {
@@ -90,6 +91,9 @@ export function buildResults(
     clauses: results,
   };
 }
+
+/** Requests the checks sent, all together (the runner's own set-up and clean-up are not counted). */
+export const requestCount = (r: RunResults) => r.clauses.reduce((n, c) => n + (c.requests ?? 0), 0);
 
 export function countOutcomes(results: readonly { outcome: Outcome }[]): Record<Outcome, number> {
   const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;

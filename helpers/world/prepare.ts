@@ -135,6 +135,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     options: {
       requestTimeoutMs: config.requestTimeoutMs,
       rateLimitMaxWaitSeconds: config.rateLimitMaxWaitSeconds,
+      minIntervalMs: config.maxRps ? (1000 * config.concurrency) / config.maxRps : 0,
       allowRealmChanges: config.allowRealmChanges,
       ledgerFile,
     },

@@ -49,6 +49,8 @@ export interface World {
   options: {
     requestTimeoutMs: number;
     rateLimitMaxWaitSeconds: number;
+    /** Least time between two requests of one worker process (MAX_RPS shared among CONCURRENCY workers). */
+    minIntervalMs: number;
     allowRealmChanges: boolean;
     ledgerFile: string;
   };

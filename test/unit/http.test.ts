@@ -132,6 +132,21 @@ describe('responses', () => {
   });
 });
 
+describe('MAX_RPS pacing', () => {
+  it('spaces the requests of a process at least the interval apart', async () => {
+    const paced = new ApiClient({
+      baseUrl: base,
+      identity: null,
+      timeoutMs: 2000,
+      rateLimitMaxWaitSeconds: 1,
+      minIntervalMs: 100,
+    });
+    const started = Date.now();
+    await Promise.all([paced.get('/a'), paced.get('/b'), paced.get('/c'), paced.get('/d')]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+});
+
 describe('evidence', () => {
   it('records exchanges with credentials masked, and curl leaves the key to a variable', async () => {
     registerSecret(KEY);
