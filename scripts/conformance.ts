@@ -226,7 +226,9 @@ function printSummary(results: RunResults | undefined, reportDir: string, leftov
   if (unexpected.length)
     log(`  passed although expected to fail (update the expected-failures file): ${unexpected.join(', ')}`);
   for (const l of leftovers) log(`  left on the target: ${l}`);
-  log(`reports: ${reportDir}/conformance.md, conformance.json, junit.xml, allure-results/ (npm run report for HTML)`);
+  log(
+    `reports: ${reportDir}/conformance.html, conformance.md, conformance.json, junit.xml, allure-results/ (npm run report: Allure HTML)`,
+  );
 }
 
 function fatal(message: string): number {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import type { Clause } from '../clauses/types.ts';
 import { redact } from '../http/redact.ts';
+import { toHtml } from './html.ts';
 import { toMarkdown } from './markdown.ts';
 import { buildResults, type RunInfo, type RunResults, type TestSeen } from './results.ts';
 
@@ -50,5 +51,6 @@ export class ConformanceReporter implements Reporter {
     mkdirSync(this.options.reportDir, { recursive: true });
     writeFileSync(join(this.options.reportDir, 'conformance.json'), `${JSON.stringify(this.results, null, 2)}\n`);
     writeFileSync(join(this.options.reportDir, 'conformance.md'), toMarkdown(this.results));
+    writeFileSync(join(this.options.reportDir, 'conformance.html'), toHtml(this.results));
   }
 }

@@ -4,6 +4,7 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { toHtml } from './html.ts';
 import { toMarkdown } from './markdown.ts';
 import { countByLevel, countOutcomes, type RunResults } from './results.ts';
 
@@ -51,5 +52,6 @@ export function mergeReportDirs(inputs: readonly string[], reportDir: string): R
   );
   writeFileSync(join(reportDir, 'conformance.json'), `${JSON.stringify(merged, null, 2)}\n`);
   writeFileSync(join(reportDir, 'conformance.md'), toMarkdown(merged));
+  writeFileSync(join(reportDir, 'conformance.html'), toHtml(merged));
   return merged;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../helpers/clauses/types.ts';
+import { toHtml } from '../../helpers/reporters/html.ts';
 import { toMarkdown } from '../../helpers/reporters/markdown.ts';
 import { buildResults, exitCodeOf, type RunInfo, type TestSeen } from '../../helpers/reporters/results.ts';
 
@@ -113,5 +114,32 @@ describe('conformance.md', () => {
     expect(failures).toContain("curl -sS -X POST 'http://t/api/v1/drafts'");
     expect(failures).toContain('### A-001');
     expect(failures).not.toContain('### B-001');
+  });
+});
+
+describe('conformance.html', () => {
+  it('escapes everything the target sent, so evidence never becomes markup', () => {
+    const hostile: TestSeen = {
+      clauseId: 'C-001',
+      state: 'failed',
+      record: {
+        clauseId: 'C-001',
+        outcome: 'failed',
+        reason: '<script>alert(1)</script>',
+        exchanges: [{ ...exchange, responseBody: '<img src=x onerror=alert(2)>' }],
+        curl: "curl 'x'",
+      },
+    };
+    const html = toHtml(buildResults([hostile], RUN, '0.1.0', CLAUSES));
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html.match(/<script>/g)).toHaveLength(1); // only the page's own filter script
+  });
+
+  it('loads nothing from the network', () => {
+    const html = toHtml(buildResults(seen, RUN, '0.1.0', CLAUSES));
+    expect(html).not.toMatch(/(src|href)=["']?https?:/);
+    expect(html).not.toMatch(/@import|url\(/);
   });
 });
