@@ -48,6 +48,7 @@ async function main(argv: readonly string[]): Promise<number> {
       const dir = resolve(command.reportDir ?? 'reports');
       const merged = mergeReportDirs(command.inputs, dir);
       printSummary(merged, dir, []);
+      if (command.baseline) compareWithBaseline(merged, command.baseline, command.updateBaseline, dir);
       return exitCodeOf(merged);
     }
     case 'run':

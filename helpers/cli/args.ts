@@ -28,8 +28,8 @@ server when neither is given, and writes reports. Exit status: 0 conforming (or 
   --list                      print every clause (id, level, section, endpoint) and exit
   --help                      print this help and exit
 
-  teamchat-conformance merge [--report-dir DIR] SHARD_REPORT_DIR…
-                              combine the reports of several shards into one`;
+  teamchat-conformance merge [--report-dir DIR] [--baseline FILE [--update-baseline]] SHARD_REPORT_DIR…
+                              combine the reports of several shards into one (and compare it with a baseline)`;
 
 export interface RunOptions {
   kind: 'run';
@@ -47,7 +47,7 @@ export type Command =
   | RunOptions
   | { kind: 'list' }
   | { kind: 'help' }
-  | { kind: 'merge'; reportDir?: string; inputs: string[] }
+  | { kind: 'merge'; reportDir?: string; inputs: string[]; baseline?: string; updateBaseline: boolean }
   | { kind: 'error'; message: string };
 
 const FLAG_TO_VAR: Record<string, string> = {
@@ -138,10 +138,22 @@ function parseMerge(argv: readonly string[]): Command {
       args: [...argv],
       strict: true,
       allowPositionals: true,
-      options: { 'report-dir': { type: 'string' } },
+      options: {
+        'report-dir': { type: 'string' },
+        baseline: { type: 'string' },
+        'update-baseline': { type: 'boolean' },
+      },
     });
     if (positionals.length === 0) return { kind: 'error', message: 'merge needs the report directories of the shards' };
-    return { kind: 'merge', inputs: positionals, ...(values['report-dir'] ? { reportDir: values['report-dir'] } : {}) };
+    if (values['update-baseline'] && !values.baseline)
+      return { kind: 'error', message: '--update-baseline needs --baseline FILE' };
+    return {
+      kind: 'merge',
+      inputs: positionals,
+      updateBaseline: values['update-baseline'] === true,
+      ...(values['report-dir'] ? { reportDir: values['report-dir'] } : {}),
+      ...(values.baseline ? { baseline: values.baseline } : {}),
+    };
   } catch (error) {
     return { kind: 'error', message: (error as Error).message };
   }

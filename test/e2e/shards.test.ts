@@ -20,10 +20,22 @@ describe('shards', () => {
     expect(ran(one).length).toBeGreaterThan(0);
     expect(ran(two).length).toBeGreaterThan(0);
 
+    const baseline = join(one.reportDir, 'baseline', 'conformance.json');
     const merged = await runConformance({
-      args: ['merge', one.reportDir, two.reportDir, '--report-dir', join(one.reportDir, 'merged')],
+      args: [
+        'merge',
+        one.reportDir,
+        two.reportDir,
+        '--report-dir',
+        join(one.reportDir, 'merged'),
+        '--baseline',
+        baseline,
+        '--update-baseline',
+      ],
     });
     expect(merged.code, merged.stdout + merged.stderr).toBe(0);
+    expect(merged.stdout).toContain(`baseline written to ${baseline}`);
+    expect(JSON.parse(readFileSync(baseline, 'utf8')).counts.passed).toBe(CLAUSES.length);
     const dir = join(one.reportDir, 'merged');
     const results = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8'));
     expect(results.counts.passed).toBe(CLAUSES.length);

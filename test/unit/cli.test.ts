@@ -48,6 +48,11 @@ describe('command line', () => {
       kind: 'merge',
       inputs: ['a', 'b'],
       reportDir: 'm',
+      updateBaseline: false,
+    });
+    expect(parseCommand(['merge', 'a', '--baseline', 'b.json', '--update-baseline'])).toMatchObject({
+      baseline: 'b.json',
+      updateBaseline: true,
     });
     expect(parseCommand(['--list'])).toEqual({ kind: 'list' });
     expect(parseCommand(['-h'])).toEqual({ kind: 'help' });
