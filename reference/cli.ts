@@ -1,9 +1,10 @@
 /** Command-line flags of `npm run reference`, parsed without side effects (main.ts prints and exits). */
 import { parseArgs } from 'node:util';
 import { FAULT_IDS, isFaultId } from './faults.ts';
+import { parseRateLimit, type RateLimit } from './http/rate-limit.ts';
 
 export const USAGE =
-  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--faults fault-a,fault-b] [--production]';
+  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--faults fault-a,fault-b] [--production] [--rate-limit 200/60]';
 
 export interface CliOptions {
   readonly port: number;
@@ -11,6 +12,8 @@ export interface CliOptions {
   readonly faults: readonly string[];
   /** Without the development server's POST /dev_fetch_api_key. */
   readonly production: boolean;
+  /** Per-user request budget (`--rate-limit 200/60`). */
+  readonly rateLimit?: RateLimit;
 }
 
 export type CliResult =
@@ -19,7 +22,14 @@ export type CliResult =
   | { readonly kind: 'error'; readonly message: string };
 
 export function parseCli(argv: readonly string[]): CliResult {
-  let values: { port?: string; host?: string; faults?: string; help?: boolean; production?: boolean };
+  let values: {
+    port?: string;
+    host?: string;
+    faults?: string;
+    help?: boolean;
+    production?: boolean;
+    'rate-limit'?: string;
+  };
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -31,6 +41,7 @@ export function parseCli(argv: readonly string[]): CliResult {
         faults: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         production: { type: 'boolean' },
+        'rate-limit': { type: 'string' },
       },
     }));
   } catch (err) {
@@ -51,5 +62,15 @@ export function parseCli(argv: readonly string[]): CliResult {
   }
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') return { kind: 'error', message: '--host must not be empty' };
-  return { kind: 'run', options: { port, host, faults, production: values.production === true } };
+  const rateLimit = values['rate-limit'] === undefined ? undefined : parseRateLimit(values['rate-limit']);
+  if (values['rate-limit'] !== undefined && !rateLimit) {
+    return {
+      kind: 'error',
+      message: `--rate-limit takes REQUESTS/SECONDS (e.g. 200/60), got "${values['rate-limit']}"`,
+    };
+  }
+  return {
+    kind: 'run',
+    options: { port, host, faults, production: values.production === true, ...(rateLimit ? { rateLimit } : {}) },
+  };
 }

@@ -7,6 +7,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Store } from './core/store.ts';
 import { type FaultId, Faults } from './faults.ts';
 import { createRequestListener } from './http/adapter.ts';
+import { type RateLimit, RateLimiter } from './http/rate-limit.ts';
 
 export type { Store } from './core/store.ts';
 export type { FaultId } from './faults.ts';
@@ -31,6 +32,8 @@ export interface ReferenceServerOptions {
   readonly pollTimeoutMs?: number;
   /** Default true, like Zulip's development server; false hides POST /dev_fetch_api_key, like production. */
   readonly developmentLogin?: boolean;
+  /** Enforce a per-user request budget with X-RateLimit-* headers and 429s (Zulip's default: 200 per 60 s). */
+  readonly rateLimit?: RateLimit;
 }
 
 export interface ReferenceServer {
@@ -56,6 +59,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       shutdown: shutdown.signal,
       pollTimeoutMs: options.pollTimeoutMs ?? 10_000,
       developmentLogin: options.developmentLogin ?? true,
+      ...(options.rateLimit ? { rateLimiter: new RateLimiter(options.rateLimit, options.clock ?? Date.now) } : {}),
     }),
   );
   server.on('clientError', (err, socket) => sendParseError(socket as Socket, err, faults));

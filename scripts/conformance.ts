@@ -21,7 +21,7 @@ import { redact } from '../helpers/http/redact.ts';
 import { describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
 import { ConformanceReporter } from '../helpers/reporters/conformance-reporter.ts';
 import { mergeReportDirs } from '../helpers/reporters/merge.ts';
-import { exitCodeOf, type RunResults, requestCount } from '../helpers/reporters/results.ts';
+import { exitCodeOf, type RunResults, requestCount, requestsByAccount } from '../helpers/reporters/results.ts';
 import type { Role } from '../helpers/roles.ts';
 import { pendingEntries, recordUndone } from '../helpers/world/ledger.ts';
 import { prepareWorld } from '../helpers/world/prepare.ts';
@@ -179,6 +179,7 @@ async function cleanUp(world: World, ledgerFile: string): Promise<string[]> {
       timeoutMs: world.options.requestTimeoutMs,
       rateLimitMaxWaitSeconds: world.options.rateLimitMaxWaitSeconds,
       minIntervalMs: world.options.minIntervalMs,
+      rateLimitReserve: world.options.rateLimitReserve,
     });
     try {
       const problem = await undo(client, entry);
@@ -223,6 +224,13 @@ function printSummary(results: RunResults | undefined, reportDir: string, leftov
   for (const r of results.clauses.filter((r) => ['failed', 'error', 'warned'].includes(r.outcome)).slice(0, 10)) {
     log(`  ${r.outcome.padEnd(6)} ${r.id} ${r.level} ${r.title}\n         ${redact(r.reason?.split('\n')[0] ?? '')}`);
   }
+  const limited = results.clauses.reduce((n, r) => n + (r.rateLimited ?? 0), 0);
+  if (limited) log(`  ${limited} answers were 429 (rate limit hit) and were waited out`);
+  const busiest = requestsByAccount(results).slice(0, 3);
+  if (busiest.length)
+    log(
+      `  requests by account: ${busiest.map(([who, n]) => `${who} ${n}`).join(', ')}${requestsByAccount(results).length > 3 ? ', …' : ''}`,
+    );
   const unexpected = results.clauses.filter((r) => r.unexpectedPass).map((r) => r.id);
   if (unexpected.length)
     log(`  passed although expected to fail (update the expected-failures file): ${unexpected.join(', ')}`);

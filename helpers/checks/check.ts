@@ -25,8 +25,11 @@ export interface CheckRecord {
   leftovers?: string[];
   /** Listed in the expected-failures file, yet passed. */
   unexpectedPass?: boolean;
-  /** Requests the check sent (setup and cleanup included). */
+  /** Requests the check sent (setup and cleanup included), and how many each account sent. */
   requests?: number;
+  requestsBy?: Record<string, number>;
+  /** Answers that were 429 (rate limit hit), waited out and retried. */
+  rateLimited?: number;
 }
 
 declare module 'vitest' {
@@ -63,7 +66,11 @@ async function run(clause: Clause, body: (ctx: CheckContext) => Promise<void>, t
   const expected = ctx.world.expectedFailures[clause.id];
   if (expected !== undefined && (outcome === 'failed' || outcome === 'warned')) outcome = 'known-failure';
 
-  const record: CheckRecord = { clauseId: clause.id, outcome, requests: recorder.exchanges.length };
+  const requestsBy: Record<string, number> = {};
+  for (const e of recorder.exchanges) requestsBy[e.caller] = (requestsBy[e.caller] ?? 0) + 1;
+  const record: CheckRecord = { clauseId: clause.id, outcome, requests: recorder.exchanges.length, requestsBy };
+  const rateLimited = recorder.exchanges.filter((e) => e.status === 429).length;
+  if (rateLimited) record.rateLimited = rateLimited;
   if (ctx.notes.length) record.notes = ctx.notes.map(redact);
   if (leftovers.length) record.leftovers = leftovers;
   if (expected !== undefined && outcome === 'passed') record.unexpectedPass = true;

@@ -83,6 +83,7 @@ export class CheckContext {
       timeoutMs: options.requestTimeoutMs,
       rateLimitMaxWaitSeconds: options.rateLimitMaxWaitSeconds,
       minIntervalMs: options.minIntervalMs,
+      rateLimitReserve: options.rateLimitReserve,
       recorder: this.recorder,
     });
   }

@@ -10,6 +10,7 @@ import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params, toQueryString } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
+import { noteBudget, waitForBudget } from './rate-budget.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Encoding = 'query' | 'form' | 'multipart';
@@ -55,6 +56,8 @@ export interface ClientOptions {
   rateLimitMaxWaitSeconds: number;
   /** Least time between two requests of this process (MAX_RPS); 0 or absent: no pacing. */
   minIntervalMs?: number;
+  /** Requests of an account's rate-limit budget left to other processes: pace when down to this many. */
+  rateLimitReserve?: number;
   recorder?: Recorder;
 }
 
@@ -129,6 +132,7 @@ export class ApiClient {
     beforeRequest();
     await pace(this.options.minIntervalMs ?? 0);
     const identity = opts.identity === undefined ? this.options.identity : opts.identity;
+    if (identity) await waitForBudget(identity.email, this.options.rateLimitReserve ?? 0);
     const encoding: Encoding = opts.encoding ?? (method === 'GET' ? 'query' : 'form');
     const pairs = encodeParams(params);
     const url = `${this.options.baseUrl}/api/v1${path}`;
@@ -170,6 +174,7 @@ export class ApiClient {
     try {
       const res = await req;
       onResponse();
+      if (identity) noteBudget(identity.email, res.headers as Record<string, string>);
       const text: string = typeof res.body === 'string' ? res.body : (res.text ?? '');
       exchange.status = res.status;
       exchange.responseHeaders = pickHeaders(res.headers as Record<string, string>);

@@ -22,6 +22,8 @@ export interface ClauseResult {
   leftovers?: string[];
   unexpectedPass?: boolean;
   requests?: number;
+  requestsBy?: Record<string, number>;
+  rateLimited?: number;
 }
 
 export interface RunInfo {
@@ -94,6 +96,14 @@ export function buildResults(
 
 /** Requests the checks sent, all together (the runner's own set-up and clean-up are not counted). */
 export const requestCount = (r: RunResults) => r.clauses.reduce((n, c) => n + (c.requests ?? 0), 0);
+
+/** Requests per account (API email, or "no credentials"), busiest first: what a rate limit bears on. */
+export function requestsByAccount(r: RunResults): [string, number][] {
+  const totals = new Map<string, number>();
+  for (const c of r.clauses)
+    for (const [who, n] of Object.entries(c.requestsBy ?? {})) totals.set(who, (totals.get(who) ?? 0) + n);
+  return [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
 
 export function countOutcomes(results: readonly { outcome: Outcome }[]): Record<Outcome, number> {
   const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;

@@ -136,6 +136,8 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
       requestTimeoutMs: config.requestTimeoutMs,
       rateLimitMaxWaitSeconds: config.rateLimitMaxWaitSeconds,
       minIntervalMs: config.maxRps ? (1000 * config.concurrency) / config.maxRps : 0,
+      // Workers run one request at a time each, but some checks send a few at once: 2 per worker is enough.
+      rateLimitReserve: 2 * config.concurrency,
       allowRealmChanges: config.allowRealmChanges,
       ledgerFile,
     },

@@ -51,6 +51,8 @@ export interface World {
     rateLimitMaxWaitSeconds: number;
     /** Least time between two requests of one worker process (MAX_RPS shared among CONCURRENCY workers). */
     minIntervalMs: number;
+    /** Each account's rate-limit budget kept for the other worker processes (pacing starts at this many). */
+    rateLimitReserve: number;
     allowRealmChanges: boolean;
     ledgerFile: string;
   };

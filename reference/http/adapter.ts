@@ -13,6 +13,7 @@ import { ROUTES } from '../routes/index.ts';
 import { authenticate } from './auth.ts';
 import { parseBody, parseUrlEncoded, readBody } from './body.ts';
 import { sendError, sendSuccess } from './envelope.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import { integerPathParams, Router } from './router.ts';
 
 export interface AdapterOptions {
@@ -22,6 +23,8 @@ export interface AdapterOptions {
   readonly pollTimeoutMs: number;
   /** False: act like a production server, without the development server's POST /dev_fetch_api_key. */
   readonly developmentLogin: boolean;
+  /** Per-user request budget, when the server enforces one. */
+  readonly rateLimiter?: RateLimiter;
   /** Aborted when the server closes. */
   readonly shutdown: AbortSignal;
 }
@@ -71,6 +74,7 @@ async function handle(
   if (route.public) fields = await route.handler(base);
   else {
     if (!auth) throw new Error('authentication skipped for a non-public route');
+    options.rateLimiter?.take(auth.user.id, res);
     const ctx: Context = { ...base, user: auth.user };
     if (auth.refusal) {
       // Fault `auth-refused-write-applied`: apply the write, then refuse anyway.

@@ -91,6 +91,22 @@ describe('against a production-like server (no /dev_fetch_api_key)', () => {
   }, 120_000);
 });
 
+describe('against a rate-limited server (40 requests per 4 s per user)', () => {
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0, rateLimit: { requests: 40, windowSeconds: 4 } });
+  });
+  afterAll(() => server.close());
+
+  it('paces each account from the X-RateLimit headers: no check fails or errs for a 429', async () => {
+    const run = await runConformance({ env: { TARGET_URL: server.url, ...accountEnv } });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.results!.counts.passed).toBe(run.results!.clauses.length);
+    const hits = run.results!.clauses.reduce((n, c) => n + (c.rateLimited ?? 0), 0);
+    expect(hits, '429 answers: pacing should keep every account under its budget').toBe(0);
+  }, 180_000);
+});
+
 describe('against no server', () => {
   it('ends within seconds with one clear error and exit 2', async () => {
     const run = await runConformance({ env: { TARGET_URL: 'http://127.0.0.1:1', ...accountEnv } });

@@ -6,6 +6,7 @@ import { resetBreaker } from '../../helpers/http/breaker.ts';
 import { ApiClient, Recorder } from '../../helpers/http/client.ts';
 import { encodeParams } from '../../helpers/http/encoding.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
+import { noteBudget, resetBudgets, waitForBudget } from '../../helpers/http/rate-budget.ts';
 import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
 
 const KEY = 'TopSecretApiKey0123456789abcdefZ';
@@ -129,6 +130,30 @@ describe('responses', () => {
     });
     for (let i = 0; i < 3; i++) await expect(dead.get('/x')).rejects.toThrow(TargetError);
     await expect(dead.get('/x')).rejects.toThrow(/stopped answering/);
+  });
+});
+
+describe('rate-limit budgets', () => {
+  it('wait for the window to reset once an account is down to the reserve', async () => {
+    resetBudgets();
+    const now = Date.now();
+    noteBudget(
+      'a@example.com',
+      { 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': String((now + 60_000) / 1000) },
+      now,
+    );
+    expect(await waitForBudget('a@example.com', 2, now)).toBe(0);
+    noteBudget('a@example.com', { 'x-ratelimit-remaining': '2', 'x-ratelimit-reset': String((now + 300) / 1000) }, now);
+    const started = Date.now();
+    await waitForBudget('a@example.com', 2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(await waitForBudget('b@example.com', 2)).toBe(0); // other accounts are not held up
+  });
+
+  it('ignore answers without rate-limit headers', async () => {
+    resetBudgets();
+    noteBudget('a@example.com', {});
+    expect(await waitForBudget('a@example.com', 100)).toBe(0);
   });
 });
 
