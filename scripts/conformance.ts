@@ -21,7 +21,13 @@ import { redact } from '../helpers/http/redact.ts';
 import { describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
 import { ConformanceReporter } from '../helpers/reporters/conformance-reporter.ts';
 import { mergeReportDirs } from '../helpers/reporters/merge.ts';
-import { exitCodeOf, type RunResults, requestCount, requestsByAccount } from '../helpers/reporters/results.ts';
+import {
+  errorsByCause,
+  exitCodeOf,
+  type RunResults,
+  requestCount,
+  requestsByAccount,
+} from '../helpers/reporters/results.ts';
 import type { Role } from '../helpers/roles.ts';
 import { pendingEntries, recordUndone } from '../helpers/world/ledger.ts';
 import { prepareWorld } from '../helpers/world/prepare.ts';
@@ -221,8 +227,13 @@ function printSummary(results: RunResults | undefined, reportDir: string, leftov
   log(
     `clauses ${results.clauses.length}: ${parts.join(', ')} · ${requestCount(results)} requests in ${(results.run.durationMs / 1000).toFixed(1)} s`,
   );
-  for (const r of results.clauses.filter((r) => ['failed', 'error', 'warned'].includes(r.outcome)).slice(0, 10)) {
+  for (const r of results.clauses.filter((r) => r.outcome === 'failed' || r.outcome === 'warned').slice(0, 10)) {
     log(`  ${r.outcome.padEnd(6)} ${r.id} ${r.level} ${r.title}\n         ${redact(r.reason?.split('\n')[0] ?? '')}`);
+  }
+  for (const [cause, ids] of errorsByCause(results)) {
+    log(
+      `  error  ${ids.length} check${ids.length > 1 ? 's' : ''} (${ids.slice(0, 4).join(', ')}${ids.length > 4 ? ', …' : ''}): ${redact(cause)}`,
+    );
   }
   const limited = results.clauses.reduce((n, r) => n + (r.rateLimited ?? 0), 0);
   if (limited) log(`  ${limited} answers were 429 (rate limit hit) and were waited out`);

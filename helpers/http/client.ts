@@ -171,24 +171,9 @@ export class ApiClient {
       for (const [k, v] of pairs) req = req.field(k, v);
     }
 
+    let res: Awaited<typeof req>;
     try {
-      const res = await req;
-      onResponse();
-      if (identity) noteBudget(identity.email, res.headers as Record<string, string>);
-      const text: string = typeof res.body === 'string' ? res.body : (res.text ?? '');
-      exchange.status = res.status;
-      exchange.responseHeaders = pickHeaders(res.headers as Record<string, string>);
-      exchange.responseBody = text;
-      exchange.ms = Math.round(performance.now() - started);
-      const masked = maskExchange(exchange);
-      this.options.recorder?.add(masked);
-      return {
-        status: res.status,
-        headers: res.headers as Record<string, string>,
-        text,
-        body: parseJson(text),
-        exchange: masked,
-      };
+      res = await req;
     } catch (error) {
       const cause = networkCause(error, this.options.timeoutMs);
       exchange.error = cause;
@@ -197,6 +182,25 @@ export class ApiClient {
       onNetworkFailure(cause);
       throw new TargetError(`${method} ${url}: ${cause}`);
     }
+    onResponse();
+    const headers = res.headers as Record<string, string>;
+    if (identity) noteBudget(identity.email, headers);
+    const text: string = typeof res.body === 'string' ? res.body : (res.text ?? '');
+    exchange.status = res.status;
+    exchange.responseHeaders = pickHeaders(headers);
+    exchange.responseBody = text;
+    exchange.ms = Math.round(performance.now() - started);
+    const masked = maskExchange(exchange);
+    this.options.recorder?.add(masked);
+    const body = parseJson(text);
+    // A gateway's or a restarting server's answer (502/503/504 without a JSON body) says nothing about the
+    // contract: the target is unavailable. Any other answer, a 500 included, is judged by the checks.
+    if (res.status >= 502 && res.status <= 504 && (body === null || typeof body !== 'object')) {
+      throw new TargetError(
+        `${method} ${url}: HTTP ${res.status} without a JSON body (the target or a gateway is unavailable)`,
+      );
+    }
+    return { status: res.status, headers, text, body, exchange: masked };
   }
 }
 

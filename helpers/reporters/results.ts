@@ -105,6 +105,22 @@ export function requestsByAccount(r: RunResults): [string, number][] {
   return [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/**
+ * Checks that ended in error, grouped by cause: the first line of the reason without the request it was about,
+ * so that a target going down reads as one line, not one per check.
+ */
+export function errorsByCause(r: RunResults): [string, string[]][] {
+  const groups = new Map<string, string[]>();
+  for (const c of r.clauses) {
+    if (c.outcome !== 'error') continue;
+    const cause = (c.reason?.split('\n')[0] ?? 'unknown')
+      .replace(/^(GET|POST|PATCH|DELETE) \S+: /, '')
+      .replace(/\d+ ms/g, 'N ms');
+    groups.set(cause, [...(groups.get(cause) ?? []), c.id]);
+  }
+  return [...groups].sort((a, b) => b[1].length - a[1].length);
+}
+
 export function countOutcomes(results: readonly { outcome: Outcome }[]): Record<Outcome, number> {
   const counts = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   for (const r of results) counts[r.outcome] += 1;

@@ -92,13 +92,25 @@ describe('responses', () => {
   it('parses JSON whatever the content type, and keeps non-JSON bodies as text', async () => {
     answers = [
       { status: 200, body: '{"result":"success","msg":""}', headers: { 'content-type': 'text/plain' } },
-      { status: 502, body: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } },
+      { status: 500, body: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } },
     ];
     const c = client();
     expect((await c.get('/a')).body).toEqual({ result: 'success', msg: '' });
     const html = await c.get('/b');
     expect(html.body).toBeUndefined();
     expect(html.text).toContain('bad gateway');
+  });
+
+  it('takes a 502/503/504 without a JSON body as the target being unavailable, and judges every other answer', async () => {
+    answers = [
+      { status: 502, body: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } },
+      { status: 503, body: '{"result":"error","msg":"down","code":"X"}' },
+      { status: 500, body: '<html>oops</html>', headers: { 'content-type': 'text/html' } },
+    ];
+    const c = client();
+    await expect(c.get('/a')).rejects.toThrow(/HTTP 502 without a JSON body/);
+    expect((await c.get('/b')).body.code).toBe('X');
+    expect((await c.get('/c')).status).toBe(500);
   });
 
   it('waits out a 429 with Retry-After and tries again', async () => {

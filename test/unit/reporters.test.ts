@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../helpers/clauses/types.ts';
 import { toHtml } from '../../helpers/reporters/html.ts';
 import { toMarkdown } from '../../helpers/reporters/markdown.ts';
-import { buildResults, exitCodeOf, type RunInfo, type TestSeen } from '../../helpers/reporters/results.ts';
+import {
+  buildResults,
+  errorsByCause,
+  exitCodeOf,
+  type RunInfo,
+  type TestSeen,
+} from '../../helpers/reporters/results.ts';
 
 const clause = (id: string, level: Clause['level'], endpoint = 'POST /drafts'): Clause => ({
   id,
@@ -90,6 +96,34 @@ describe('results', () => {
     expect(exitCodeOf(buildResults(seen.slice(1), RUN, '0.1.0', CLAUSES))).toBe(2);
     expect(exitCodeOf(buildResults(seen.slice(0, 4), RUN, '0.1.0', CLAUSES.slice(0, 4)))).toBe(1);
     expect(exitCodeOf(buildResults(seen.slice(1, 4), RUN, '0.1.0', CLAUSES.slice(0, 2).concat(CLAUSES[3]!)))).toBe(0);
+  });
+});
+
+describe('errors by cause', () => {
+  it('group checks whose errors have the same cause, whatever request it was about', () => {
+    const down = (id: string, req: string): TestSeen => ({
+      clauseId: id,
+      state: 'failed',
+      record: { clauseId: id, outcome: 'error', reason: `${req}: ECONNRESET socket hang up\nmore` },
+    });
+    const r = buildResults(
+      [
+        down('A-001', 'GET http://t/api/v1/drafts'),
+        down('B-001', 'POST http://t/api/v1/drafts'),
+        {
+          clauseId: 'C-001',
+          state: 'failed',
+          record: { clauseId: 'C-001', outcome: 'error', reason: 'setup step failed' },
+        },
+      ],
+      RUN,
+      '0',
+      CLAUSES,
+    );
+    expect(errorsByCause(r)).toEqual([
+      ['ECONNRESET socket hang up', ['A-001', 'B-001']],
+      ['setup step failed', ['C-001']],
+    ]);
   });
 });
 

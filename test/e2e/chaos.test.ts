@@ -1,0 +1,90 @@
+// The suite against a misbehaving target: it always ends in bounded time, says what broke in one line per cause,
+// counts the target's unavailability as errors (never as non-conformance, unless the envelope itself is broken),
+// exits non-zero, never crashes, and leaks no credential.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_ACCOUNTS, SEED_USERS } from '../../fixtures/realm.ts';
+import { ROLE_ENV_PREFIX, ROLES } from '../../helpers/roles.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { type ChaosOptions, startChaosProxy } from '../support/chaos-proxy.ts';
+import { type RunOutcome, runConformance } from './run-conformance.ts';
+
+const accountEnv = Object.fromEntries(
+  ROLES.flatMap((role) => [
+    [`${ROLE_ENV_PREFIX[role]}_EMAIL`, REFERENCE_ACCOUNTS[role].email],
+    [`${ROLE_ENV_PREFIX[role]}_API_KEY`, REFERENCE_ACCOUNTS[role].apiKey],
+  ]),
+);
+const secrets = SEED_USERS.flatMap((u) => [u.apiKey, u.password]).filter(Boolean);
+
+let reference: Awaited<ReturnType<typeof startReferenceServer>>;
+beforeAll(async () => {
+  reference = await startReferenceServer({ port: 0 });
+});
+afterAll(() => reference.close());
+
+async function throughChaos(
+  chaos: Omit<ChaosOptions, 'upstream'>,
+  env: Record<string, string> = {},
+): Promise<RunOutcome & { injected: Record<string, number> }> {
+  const proxy = await startChaosProxy({ upstream: reference.url, after: 30, seed: 7, ...chaos });
+  try {
+    const run = await runConformance({
+      env: { TARGET_URL: proxy.url, REQUEST_TIMEOUT_MS: '1500', ...accountEnv, ...env },
+      timeoutMs: 90_000,
+    });
+    expect(run.stderr, 'no crash, no stack trace').not.toMatch(/internal error|\n\s+at /);
+    const text = run.stdout + run.stderr;
+    expect(
+      secrets.filter((s) => text.includes(s)),
+      'credentials in the output',
+    ).toEqual([]);
+    return { ...run, injected: proxy.injected };
+  } finally {
+    await proxy.close();
+  }
+}
+
+describe('a misbehaving target', () => {
+  it('slow answers: everything still passes', async () => {
+    const run = await throughChaos({ latencyMs: 40 });
+    expect(run.code, run.stdout).toBe(0);
+  }, 120_000);
+
+  it('gateway error pages: the affected checks end in error, not failure, one line per cause, exit 2', async () => {
+    const run = await throughChaos({ gatewayError: 0.1 });
+    expect(run.injected['gateway error']).toBeGreaterThan(0);
+    expect(run.results!.counts.failed, run.stdout).toBe(0);
+    expect(run.results!.counts.error).toBeGreaterThan(0);
+    expect(run.code).toBe(2);
+    expect(run.stdout.match(/^ {2}error {2}\d+ checks? .*HTTP 502 without a JSON body/gm)).toHaveLength(1);
+  }, 120_000);
+
+  it('dropped connections: errors, never failures, exit 2', async () => {
+    const run = await throughChaos({ drop: 0.08 });
+    expect(run.injected.drop).toBeGreaterThan(0);
+    expect(run.results!.counts.failed, run.stdout).toBe(0);
+    expect(run.results!.counts.error).toBeGreaterThan(0);
+    expect(run.code).toBe(2);
+  }, 120_000);
+
+  it('truncated JSON breaks the envelope: that is non-conformance, exit 1', async () => {
+    const run = await throughChaos({ malformedJson: 0.08 });
+    expect(run.injected['malformed JSON']).toBeGreaterThan(0);
+    expect(run.results!.counts.failed).toBeGreaterThan(0);
+    expect(run.code).toBe(1);
+  }, 120_000);
+
+  it('rate-limit answers are waited out: everything passes', async () => {
+    const run = await throughChaos({ rateLimit: 0.05 });
+    expect(run.injected['rate limit']).toBeGreaterThan(0);
+    expect(run.code, run.stdout).toBe(0);
+  }, 120_000);
+
+  it('a target that stops answering: the circuit breaker ends the run within seconds, exit 2', async () => {
+    const run = await throughChaos({ hangFrom: 60 }, { REQUEST_TIMEOUT_MS: '1000' });
+    expect(run.ms).toBeLessThan(40_000);
+    expect(run.code).toBe(2);
+    expect(run.results!.counts.failed).toBe(0);
+    expect(run.stdout).toMatch(/target stopped answering/);
+  }, 120_000);
+});

@@ -1,0 +1,116 @@
+/**
+ * A misbehaving target for the suite's own robustness tests: a proxy in front of a real server that injects
+ * latency, gateway error pages, truncated JSON, dropped connections, rate-limit 429s, or stops answering.
+ * Faults start after the first `after` requests (the world's set-up) and are drawn from a seeded PRNG.
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface ChaosOptions {
+  upstream: string;
+  after?: number;
+  latencyMs?: number;
+  gatewayError?: number;
+  malformedJson?: number;
+  drop?: number;
+  rateLimit?: number;
+  /** From this request on, accept and never answer. */
+  hangFrom?: number;
+  seed?: number;
+}
+
+export interface ChaosProxy {
+  url: string;
+  injected: Record<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startChaosProxy(options: ChaosOptions): Promise<ChaosProxy> {
+  const random = mulberry32(options.seed ?? 1);
+  const injected: Record<string, number> = {};
+  const sockets = new Set<Socket>();
+  let count = 0;
+  const inject = (kind: string) => {
+    injected[kind] = (injected[kind] ?? 0) + 1;
+  };
+  const chance = (p: number | undefined) => p !== undefined && random() < p;
+
+  const server = http.createServer(async (req, res) => {
+    count += 1;
+    const body = await readAll(req);
+    if (options.latencyMs) await new Promise((r) => setTimeout(r, options.latencyMs));
+    if (options.hangFrom !== undefined && count >= options.hangFrom) return inject('hang');
+    if (count > (options.after ?? 0)) {
+      if (chance(options.drop)) {
+        inject('drop');
+        return req.socket.destroy();
+      }
+      if (chance(options.gatewayError)) {
+        inject('gateway error');
+        res.writeHead(502, { 'content-type': 'text/html' });
+        return res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      }
+      if (chance(options.rateLimit)) {
+        inject('rate limit');
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        return res.end(
+          JSON.stringify({
+            result: 'error',
+            msg: 'API usage exceeded rate limit',
+            code: 'RATE_LIMIT_HIT',
+            'retry-after': 1,
+          }),
+        );
+      }
+    }
+    const malformed = count > (options.after ?? 0) && chance(options.malformedJson);
+    const upstream = http.request(
+      `${options.upstream}${req.url}`,
+      { method: req.method, headers: req.headers },
+      async (up) => {
+        const payload = await readAll(up);
+        if (malformed) inject('malformed JSON');
+        const out = malformed ? payload.subarray(0, Math.floor(payload.length / 2)) : payload;
+        const headers = { ...up.headers, 'content-length': String(out.length) };
+        res.writeHead(up.statusCode ?? 502, headers);
+        res.end(out);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    upstream.end(body);
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    injected,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
