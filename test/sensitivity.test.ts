@@ -11,7 +11,7 @@ import { FAULTS } from '../reference/faults.ts';
 import { ROOT, type RunOutcome, runConformance, suiteFileOf } from './e2e/run-conformance.ts';
 
 const suiteFiles = (readdirSync(join(ROOT, 'suites'), { recursive: true }) as string[])
-  .filter((f) => f.endsWith('.test.ts'))
+  .filter((f) => /\.(test|model)\.ts$/.test(f))
   .map((f) => join('suites', f));
 
 const rows: { fault: string; clause: string; outcome: string; caught: boolean; ms: number }[] = [];

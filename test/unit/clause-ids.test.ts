@@ -11,7 +11,7 @@ const retired = pins.retired as Record<string, string>;
 
 function suiteFiles(dir = 'suites'): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? suiteFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory() ? suiteFiles(join(dir, e.name)) : /\.(test|model)\.ts$/.test(e.name) ? [join(dir, e.name)] : [],
   );
 }
 
