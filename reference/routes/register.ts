@@ -35,6 +35,7 @@ function register({ params, store, user, faults }: Context): Fields {
     ...(wants('realm') ? realmState(store) : {}),
     ...(wants('muted_users') ? { muted_users: mutedUsersOf(store, user.id, faults) } : {}),
     ...(wants('drafts') ? { drafts: userDrafts(store, user.id) } : {}),
+    ...(wants('user_settings') ? { user_settings: { email_address_visibility: user.emailAddressVisibility } } : {}),
   };
 }
 
