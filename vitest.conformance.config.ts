@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['suites/**/*.test.ts'],
+    // Model-based files (fast-check `commands`) are checks too: suites/<area>/*.model.ts.
+    include: ['suites/**/*.test.ts', 'suites/**/*.model.ts'],
     // Checks are I/O-bound: files share worker processes (isolate: false halves the run time on 2 cores).
     pool: 'forks',
     isolate: false,

@@ -132,6 +132,130 @@ export const FAULTS = {
     clause: 'ERR-001',
     description: 'A missing parameter gets code REQUEST_VARIABLE_MISSING instead of BAD_REQUEST.',
   },
+  'user-avatar-version-string': {
+    clause: 'USER-GET-001',
+    description: 'GET /users/{id} gives avatar_version as a string.',
+  },
+  'user-owner-not-admin': { clause: 'USER-GET-002', description: 'Owners are reported with is_admin false.' },
+  'user-bot-type-null': { clause: 'USER-GET-003', description: 'Bots are reported with bot_type null.' },
+  'user-bot-delivery-email-hidden': {
+    clause: 'USER-GET-004',
+    description: "Bots' delivery_email is null for callers who are not administrators.",
+  },
+  'user-real-email-in-fake-field': {
+    clause: 'USER-GET-005',
+    description: 'A caller who may not see the real email gets delivery_email null but the real address as email.',
+  },
+  'user-email-shown-to-members': {
+    clause: 'USER-GET-006',
+    description: 'Administrators-only email visibility shows the real email to every member.',
+  },
+  'user-avatar-null-when-email-hidden': {
+    clause: 'USER-GET-007',
+    description:
+      'avatar_url is null for every gravatar user when client_gravatar is true, even when the caller cannot see the email.',
+  },
+  'user-profile-data-for-bots': {
+    clause: 'USER-GET-008',
+    description: 'Bots get profile_data when custom profile fields are requested.',
+  },
+  'user-profile-data-keyed-by-name': {
+    clause: 'USER-GET-009',
+    description: 'profile_data is keyed by "field-<id>" instead of the field ID.',
+  },
+  'user-unknown-id-returns-caller': {
+    clause: 'USER-GET-010',
+    description: 'GET /users/{id} of an unknown id returns the caller.',
+  },
+  'mute-self-allowed': { clause: 'MUTE-001', description: 'Muting oneself succeeds.' },
+  'mute-unknown-user-allowed': { clause: 'MUTE-002', description: 'Muting a user ID that does not exist succeeds.' },
+  'mute-twice-succeeds': { clause: 'MUTE-003', description: 'Muting an already muted user succeeds.' },
+  'mute-bot-refused': { clause: 'MUTE-004', description: 'Muting a bot is refused.' },
+  'unmute-keeps-listed': { clause: 'MUTE-005', description: 'Unmuting succeeds but the user stays in muted_users.' },
+  'mute-list-capped-at-two': {
+    clause: 'MUTE-006',
+    description: 'POST /register lists only the two most recently muted users.',
+  },
+  'mute-after-unmute-refused': {
+    clause: 'MUTE-006',
+    description: 'A user once unmuted cannot be muted again (refused as already muted).',
+  },
+  'profile-field-not-listed': {
+    clause: 'PROFILE-FIELD-001',
+    description: 'GET /realm/profile_fields leaves out the newest field.',
+  },
+  'profile-field-member-creates': {
+    clause: 'PROFILE-FIELD-002',
+    description: 'Members and moderators may create custom profile fields.',
+  },
+  'profile-field-type-9-accepted': { clause: 'PROFILE-FIELD-003', description: 'field_type 9 is accepted.' },
+  'profile-field-dropdown-numeric-order': {
+    clause: 'PROFILE-FIELD-004',
+    description: 'Dropdown choices with a string order are refused (only numbers pass).',
+  },
+  'profile-field-third-summary-accepted': {
+    clause: 'PROFILE-FIELD-005',
+    description: 'A third field with display_in_profile_summary is accepted.',
+  },
+  'profile-field-users-summary-accepted': {
+    clause: 'PROFILE-FIELD-006',
+    description: 'A Users field with display_in_profile_summary is accepted.',
+  },
+  'profile-field-matching-on-paragraph': {
+    clause: 'PROFILE-FIELD-007',
+    description: 'A Paragraph field with use_for_user_matching is accepted.',
+  },
+  'profile-field-required-refused': {
+    clause: 'PROFILE-FIELD-008',
+    description: 'A field created with required=true is refused.',
+  },
+  'group-deactivate-noop': {
+    clause: 'GROUP-DEACTIVATE-001',
+    description: 'Deactivating a group answers success but the group stays active.',
+  },
+  'group-in-use-deactivated': {
+    clause: 'GROUP-DEACTIVATE-002',
+    description: 'A group used in a realm, channel or group setting is deactivated anyway.',
+  },
+  'group-subgroup-deactivated': {
+    clause: 'GROUP-DEACTIVATE-003',
+    description: 'A group that is a subgroup of an active group is deactivated anyway.',
+  },
+  'group-objections-without-settings': {
+    clause: 'GROUP-DEACTIVATE-004',
+    description: 'CANNOT_DEACTIVATE_GROUP_IN_USE objections carry no settings.',
+  },
+  'group-unknown-id-succeeds': {
+    clause: 'GROUP-DEACTIVATE-005',
+    description: 'Deactivating an unknown group id succeeds.',
+  },
+  'group-deactivated-usable': {
+    clause: 'GROUP-DEACTIVATE-006',
+    description: 'A deactivated group can still be named in a group setting.',
+  },
+  'push-add-not-stored': {
+    clause: 'PUSH-ADD-001',
+    description: 'Adding an APNs token answers success but does not keep the token.',
+  },
+  'push-empty-token-accepted': { clause: 'PUSH-ADD-002', description: 'An empty APNs token is accepted.' },
+  'push-any-length-accepted': { clause: 'PUSH-ADD-003', description: 'APNs tokens of any length are accepted.' },
+  'push-appid-optional': { clause: 'PUSH-ADD-004', description: 'Adding an APNs token without appid is accepted.' },
+  'push-remove-keeps-token': {
+    clause: 'PUSH-REMOVE-001',
+    description: 'Removing an APNs token answers success but keeps it registered.',
+  },
+  'push-remove-unknown-succeeds': {
+    clause: 'PUSH-REMOVE-002',
+    description: 'Removing a token that was never registered succeeds.',
+  },
+  'push-test-unknown-token-succeeds': {
+    clause: 'PUSH-TEST-001',
+    description: 'A test notification to an unknown token succeeds.',
+  },
+  'push-test-registered-token-unknown': {
+    clause: 'PUSH-TEST-002',
+    description: 'A test notification to a registered token is answered INVALID_PUSH_DEVICE_TOKEN.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

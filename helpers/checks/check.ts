@@ -147,7 +147,9 @@ async function label(clause: Clause): Promise<void> {
     { name: 'endpoint', value: clause.endpoint },
     { name: 'section', value: clause.section },
     ...(clause.since !== undefined ? [{ name: 'featureLevel', value: String(clause.since) }] : []),
+    ...(clause.deprecatedAt !== undefined ? [{ name: 'deprecatedAt', value: String(clause.deprecatedAt) }] : []),
   );
+  if (clause.deprecatedAt !== undefined) await allure.tag('deprecated');
   await allure.epic(clause.section);
   await allure.feature(clause.endpoint);
   await allure.severity(SEVERITY[clause.level]);

@@ -20,7 +20,7 @@ export class CheckContext {
   /** Observations the contract leaves "not shown": recorded in the report, never judged. */
   readonly notes: string[] = [];
   private readonly clients = new Map<Role, ApiClient>();
-  private readonly cleanups: { label: string; run: () => Promise<string | null> }[] = [];
+  private readonly cleanups: { key: string; label: string; run: () => Promise<string | null> }[] = [];
 
   constructor(
     readonly clause: Clause,
@@ -110,6 +110,7 @@ export class CheckContext {
     const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
     recordCreated(this.world.options.ledgerFile, entry);
     this.cleanups.push({
+      key: entry.key,
       label: `${kind} ${id}`,
       run: async () => {
         const left = await undo(this.as(undoRole(entry)), entry);
@@ -117,6 +118,28 @@ export class CheckContext {
         return left;
       },
     });
+  }
+
+  /**
+   * The check undid a tracked object itself, as the behaviour under test (an unmute, a deactivation, a token
+   * removal that succeeded): its cleanup is dropped and the ledger marked.
+   */
+  untrack(role: Role, kind: UndoKind, id: string | number): void {
+    const key = `${kind}:${role}:${id}`;
+    const at = this.cleanups.findLastIndex((c) => c.key === key);
+    if (at < 0) return;
+    this.cleanups.splice(at, 1);
+    recordUndone(this.world.options.ledgerFile, key);
+  }
+
+  /**
+   * Guards checks that change realm-wide state (custom profile fields, user groups): on an external target they
+   * run only with ALLOW_REALM_CHANGES=true, and are otherwise disabled, naming the variable.
+   */
+  requireRealmChanges(what: string): void {
+    if (!this.world.options.allowRealmChanges) {
+      throw new Disabled(`${what} changes realm-wide state: set ALLOW_REALM_CHANGES=true to run it on this target`);
+    }
   }
 
   /** Runs the cleanups, newest first; returns what could not be undone (the runner retries those). */

@@ -2,10 +2,23 @@
 import { authClauses } from './catalog/auth.ts';
 import { conventionsClauses } from './catalog/conventions.ts';
 import { draftsClauses } from './catalog/drafts.ts';
+import { groupClauses } from './catalog/groups.ts';
+import { profileFieldClauses } from './catalog/profile-fields.ts';
+import { pushClauses } from './catalog/push.ts';
 import { queueClauses } from './catalog/queues.ts';
+import { usersClauses } from './catalog/users.ts';
 import type { Clause } from './types.ts';
 
-export const CLAUSES: readonly Clause[] = [...conventionsClauses, ...authClauses, ...draftsClauses, ...queueClauses];
+export const CLAUSES: readonly Clause[] = [
+  ...conventionsClauses,
+  ...authClauses,
+  ...draftsClauses,
+  ...queueClauses,
+  ...usersClauses,
+  ...profileFieldClauses,
+  ...groupClauses,
+  ...pushClauses,
+];
 
 const byId = new Map(CLAUSES.map((c) => [c.id, c]));
 

@@ -12,21 +12,27 @@ export interface Selection {
   unmatched: string[];
 }
 
-/** Every `check('ID', …)` of the suites, with its file (relative to root, `/`-separated). */
-export function checkIndex(root: string): Map<string, string> {
-  const index = new Map<string, string>();
+/** Every `check('ID', …)` of the suite files (`*.test.ts`, `*.model.ts`), with its file (relative, `/`-separated). */
+export function checkEntries(root: string): { id: string; file: string }[] {
+  const entries: { id: string; file: string }[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.test.ts')) {
+      else if (/\.(test|model)\.ts$/.test(entry.name)) {
+        const file = relative(root, path).split(sep).join('/');
         for (const m of readFileSync(path, 'utf8').matchAll(/\bcheck\(\s*'([^']+)'/g))
-          index.set(m[1]!, relative(root, path).split(sep).join('/'));
+          entries.push({ id: m[1]!, file });
       }
     }
   };
   walk(join(root, 'suites'));
-  return index;
+  return entries;
+}
+
+/** Clause id → the suite file that checks it. */
+export function checkIndex(root: string): Map<string, string> {
+  return new Map(checkEntries(root).map((e) => [e.id, e.file]));
 }
 
 export function select(

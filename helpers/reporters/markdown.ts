@@ -52,8 +52,9 @@ export function toMarkdown(r: RunResults): string {
 
   out.push('## Clauses by endpoint', '');
   for (const [endpoint, clauses] of groupBy(r.clauses, (c) => c.endpoint)) {
+    const deprecated = clauses.find((c) => c.deprecatedAt !== undefined)?.deprecatedAt;
     out.push(
-      `### ${endpoint === '*' ? 'Every operation' : endpoint}`,
+      `### ${endpoint === '*' ? 'Every operation' : endpoint}${deprecated !== undefined ? ` (deprecated at feature level ${deprecated})` : ''}`,
       '',
       '| clause | level | outcome | sentence | section | note |',
       '|---|---|---|---|---|---|',

@@ -14,6 +14,8 @@ export interface ClauseResult {
   section: string;
   endpoint: string;
   since?: number;
+  /** The feature level at which the contract marks the operation deprecated. */
+  deprecatedAt?: number;
   outcome: Outcome;
   reason?: string;
   curl?: string;
@@ -73,6 +75,7 @@ export function buildResults(
         section: clause.section,
         endpoint: clause.endpoint,
         ...(clause.since !== undefined ? { since: clause.since } : {}),
+        ...(clause.deprecatedAt !== undefined ? { deprecatedAt: clause.deprecatedAt } : {}),
         outcome: 'not-run',
       };
       if (!s || s.state === 'pending') return base;

@@ -6,7 +6,15 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { Role } from '../roles.ts';
 
-export type UndoKind = 'draft' | 'queue' | 'channel';
+export type UndoKind =
+  | 'draft'
+  | 'queue'
+  | 'channel'
+  | 'mute'
+  | 'profile-field'
+  | 'group'
+  | 'push-token'
+  | 'email-visibility';
 
 export interface LedgerEntry {
   key: string;

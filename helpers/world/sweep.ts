@@ -36,5 +36,32 @@ export async function sweep({ runId, minutes, clients }: SweepOptions): Promise<
       }
     }
   }
+  done.push(...(await sweepRealm(clients, stale)));
+  return done;
+}
+
+/** Stale custom profile fields are deleted and stale user groups deactivated (they cannot be deleted). */
+async function sweepRealm(clients: SweepOptions['clients'], stale: (text: unknown) => boolean): Promise<string[]> {
+  const done: string[] = [];
+  const admin = clients.admin ?? clients.owner;
+  if (admin) {
+    const fields = await admin.get('/realm/profile_fields');
+    for (const field of Array.isArray(fields.body?.custom_fields) ? fields.body.custom_fields : []) {
+      if (!stale(field?.name)) continue;
+      const res = await admin.delete(`/realm/profile_fields/${field.id}`);
+      if (res.body?.result === 'success') done.push(`profile field ${field.name}`);
+    }
+  }
+  const manager = clients.owner ?? clients.admin;
+  if (manager) {
+    const groups = await manager.get('/user_groups');
+    // Newest first: a supergroup the run made after its subgroup goes first.
+    const list = Array.isArray(groups.body?.user_groups) ? [...groups.body.user_groups].reverse() : [];
+    for (const group of list) {
+      if (!stale(group?.name) || group.deactivated) continue;
+      const res = await manager.post(`/user_groups/${group.id}/deactivate`);
+      if (res.body?.result === 'success') done.push(`user group ${group.name}`);
+    }
+  }
   return done;
 }

@@ -6,6 +6,13 @@ const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise
   draft: (c, id) => c.delete(`/drafts/${id}`),
   queue: (c, id) => c.delete('/events', { queue_id: String(id) }),
   channel: (c, id) => c.delete(`/streams/${id}`),
+  mute: (c, id) => c.delete(`/users/me/muted_users/${id}`),
+  'profile-field': (c, id) => c.delete(`/realm/profile_fields/${id}`),
+  // Groups cannot be deleted: deactivating is the undo (the run's groups stay, deactivated, named cf-<runid>-…).
+  group: (c, id) => c.post(`/user_groups/${id}/deactivate`),
+  'push-token': (c, id) => c.delete('/users/me/apns_device_token', { token: String(id) }),
+  // The id is the value to restore: the account's own email visibility before the check changed it.
+  'email-visibility': (c, id) => c.patch('/settings', { email_address_visibility: Number(id) }),
 };
 
 /** Returns null when undone (or already gone), else a line saying what is left behind. */

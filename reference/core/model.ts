@@ -17,7 +17,13 @@ export interface User {
   readonly dateJoined: number;
   isActive: boolean;
   avatarVersion: number;
+  /** Who may see the real email: one of EMAIL_VISIBILITY's values (Zulip's `email_address_visibility`). */
+  emailAddressVisibility: EmailVisibility;
 }
+
+/** Zulip's `email_address_visibility` values. Bots' emails are always visible. */
+export const EMAIL_VISIBILITY = { everyone: 1, members: 2, admins: 3, nobody: 4, moderators: 5 } as const;
+export type EmailVisibility = (typeof EMAIL_VISIBILITY)[keyof typeof EMAIL_VISIBILITY];
 
 export const TOPICS_POLICIES = ['inherit', 'allow_empty_topic', 'disable_empty_topic', 'empty_topic_only'] as const;
 export type TopicsPolicy = (typeof TOPICS_POLICIES)[number];
@@ -61,3 +67,40 @@ export interface MutedUser {
 
 export const isAdmin = (user: User): boolean => user.role <= ROLE.admin;
 export const isGuest = (user: User): boolean => user.role === ROLE.guest;
+
+/** A custom profile field of the realm (resource "Custom profile field"). */
+export interface ProfileField {
+  readonly id: number;
+  name: string;
+  hint: string;
+  readonly fieldType: number;
+  /** Dropdown choices or external-account data, as given. */
+  fieldData: Record<string, unknown>;
+  displayInProfileSummary: boolean;
+  required: boolean;
+  editableByUser: boolean;
+  useForUserMatching: boolean;
+  order: number;
+}
+
+/** A named user group (system groups live in `realm.ts`). */
+export interface UserGroup {
+  readonly id: number;
+  name: string;
+  description: string;
+  members: number[];
+  /** Direct subgroups (group ids). */
+  subgroups: number[];
+  /** The group's own group settings, keyed by API name (e.g. `can_mention_group`). */
+  readonly settings: Record<string, GroupSetting>;
+  deactivated: boolean;
+  readonly creatorId: number;
+  /** Seconds since the epoch. */
+  readonly dateCreated: number;
+}
+
+/** A registered (legacy, unencrypted) APNs device token. */
+export interface PushToken {
+  readonly token: string;
+  readonly appid: string;
+}

@@ -5,7 +5,17 @@
 import { SEED_CHANNELS, SEED_USERS } from '../../fixtures/realm.ts';
 import { Faults } from '../faults.ts';
 import { EventQueues } from './events.ts';
-import type { Channel, Draft, MutedUser, TopicsPolicy, User } from './model.ts';
+import {
+  type Channel,
+  type Draft,
+  EMAIL_VISIBILITY,
+  type MutedUser,
+  type ProfileField,
+  type PushToken,
+  type TopicsPolicy,
+  type User,
+  type UserGroup,
+} from './model.ts';
 import { defaultChannelGroups, defaultRealmSettings, type RealmSettings } from './realm.ts';
 
 export interface StoreOptions {
@@ -25,7 +35,7 @@ export interface NewChannel {
   creatorId: number | null;
 }
 
-const FIRST_ID = { user: 8, channel: 3, draft: 1 } as const;
+const FIRST_ID = { user: 8, channel: 3, draft: 1, profileField: 5, userGroup: 30 } as const;
 
 export class Store {
   readonly clock: () => number;
@@ -36,6 +46,15 @@ export class Store {
   readonly drafts = new Map<number, Draft>();
   /** User id → the users they muted. */
   readonly mutedUsers = new Map<number, MutedUser[]>();
+  /** User id → the users they unmuted at least once (only the fault `mute-after-unmute-refused` reads it). */
+  readonly unmutedOnce = new Map<number, Set<number>>();
+  readonly profileFields = new Map<number, ProfileField>();
+  /** User id → custom profile field id → value. */
+  readonly profileValues = new Map<number, Map<number, string>>();
+  /** Named user groups; the role-based system groups are in `realm.ts`. */
+  readonly userGroups = new Map<number, UserGroup>();
+  /** User id → the APNs device tokens they registered. */
+  readonly pushTokens = new Map<number, PushToken[]>();
   readonly realm: RealmSettings = defaultRealmSettings();
   readonly events: EventQueues;
   readonly #nextId: Record<keyof typeof FIRST_ID, number> = { ...FIRST_ID };
@@ -137,6 +156,7 @@ export class Store {
         dateJoined: joined,
         isActive: true,
         avatarVersion: 1,
+        emailAddressVisibility: EMAIL_VISIBILITY.everyone,
       });
     }
     for (const seed of SEED_USERS) {

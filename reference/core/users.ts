@@ -1,35 +1,94 @@
-/** The user object of the API. Every caller may see real email addresses (for now). */
+/**
+ * The user object of the API, as a given caller sees it: the real email only where the target's email visibility
+ * lets the caller see it (a fake API email and `delivery_email` null otherwise), `avatar_url` null only for a
+ * gravatar the caller can compute, and `profile_data` for humans when asked.
+ */
 import { createHash } from 'node:crypto';
-import { ROLE, type User } from './model.ts';
+import { Faults } from '../faults.ts';
+import { EMAIL_VISIBILITY, isAdmin, ROLE, type User } from './model.ts';
 
 export interface UserObjectOptions {
-  /** Default true: `avatar_url` is null, since every avatar is a gravatar and every email is visible. */
+  /** Default true: `avatar_url` is null for gravatar users whose email the caller can see (all avatars are). */
   readonly clientGravatar: boolean;
   readonly includeCustomProfileFields: boolean;
+  /** The caller; absent: a caller who may see every email (internal use). */
+  readonly viewer?: User;
+  /** The user's custom profile field values by field id, and whether each field renders Markdown. */
+  readonly profileData?: ReadonlyMap<number, { value: string; markdown: boolean }>;
+  readonly faults?: Faults;
+}
+
+/** Where fake API emails live (Zulip uses `user<ID>@<realm host>`). */
+export const FAKE_EMAIL_DOMAIN = 'zulip.invalid';
+
+/** Whether `viewer` may see the real email of `target` (Zulip's rules; bots' emails are always visible). */
+export function canSeeEmail(viewer: User | undefined, target: User, faults: Faults = Faults.none): boolean {
+  if (!viewer || viewer.id === target.id) return true;
+  // Fault `user-bot-delivery-email-hidden`: bots' emails follow the administrators-only rule.
+  if (target.bot) return !faults.has('user-bot-delivery-email-hidden') || isAdmin(viewer);
+  switch (target.emailAddressVisibility) {
+    case EMAIL_VISIBILITY.everyone:
+      return true;
+    case EMAIL_VISIBILITY.members:
+      return viewer.role <= ROLE.member;
+    case EMAIL_VISIBILITY.admins:
+      // Fault `user-email-shown-to-members`: administrators-only treated as members-and-up.
+      return faults.has('user-email-shown-to-members') ? viewer.role <= ROLE.member : isAdmin(viewer);
+    case EMAIL_VISIBILITY.moderators:
+      return viewer.role <= ROLE.moderator;
+    default:
+      return false;
+  }
 }
 
 export function userObject(user: User, options: UserObjectOptions): Record<string, unknown> {
+  const faults = options.faults ?? Faults.none;
+  const visible = canSeeEmail(options.viewer, user, faults);
+  const fakeEmail = `user${user.id}@${FAKE_EMAIL_DOMAIN}`;
+  // The email is visible to everyone only when the setting says so: then the API email is the real one.
+  const apiEmail = user.bot || user.emailAddressVisibility === EMAIL_VISIBILITY.everyone ? user.email : fakeEmail;
   const avatarHash = createHash('md5').update(user.email.toLowerCase()).digest('hex');
+  // Fault `user-avatar-null-when-email-hidden`: null for every gravatar when client_gravatar is true.
+  const gravatarComputable = visible || faults.has('user-avatar-null-when-email-hidden');
+  const withProfile = options.includeCustomProfileFields && (!user.bot || faults.has('user-profile-data-for-bots'));
   return {
     user_id: user.id,
-    delivery_email: user.email,
-    email: user.email,
+    delivery_email: visible ? user.email : null,
+    // Fault `user-real-email-in-fake-field`: the hidden real email leaks through `email`.
+    email: !visible && faults.has('user-real-email-in-fake-field') ? user.email : apiEmail,
     full_name: user.fullName,
     date_joined: new Date(user.dateJoined).toISOString(),
     is_active: user.isActive,
     is_owner: user.role === ROLE.owner,
-    is_admin: user.role <= ROLE.admin,
+    // Fault `user-owner-not-admin`.
+    is_admin: faults.has('user-owner-not-admin') ? user.role === ROLE.admin : user.role <= ROLE.admin,
     is_guest: user.role === ROLE.guest,
     is_bot: user.bot !== null,
-    bot_type: user.bot?.type ?? null,
+    // Fault `user-bot-type-null`.
+    bot_type: faults.has('user-bot-type-null') ? null : (user.bot?.type ?? null),
     ...(user.bot ? { bot_owner_id: user.bot.ownerId } : {}),
     role: user.role,
     timezone: user.timezone,
-    avatar_url: options.clientGravatar
-      ? null
-      : `https://secure.gravatar.com/avatar/${avatarHash}?d=identicon&version=${user.avatarVersion}`,
-    avatar_version: user.avatarVersion,
+    avatar_url:
+      options.clientGravatar && gravatarComputable
+        ? null
+        : `https://secure.gravatar.com/avatar/${avatarHash}?d=identicon&version=${user.avatarVersion}`,
+    // Fault `user-avatar-version-string`.
+    avatar_version: faults.has('user-avatar-version-string') ? String(user.avatarVersion) : user.avatarVersion,
     is_imported_stub: false,
-    ...(options.includeCustomProfileFields && !user.bot ? { profile_data: {} } : {}),
+    ...(withProfile ? { profile_data: profileDataOf(options, faults) } : {}),
   };
 }
+
+function profileDataOf(options: UserObjectOptions, faults: Faults): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const [fieldId, { value, markdown }] of options.profileData ?? new Map()) {
+    // Fault `user-profile-data-keyed-by-name`: keyed by "field-<id>" instead of the ID.
+    const key = faults.has('user-profile-data-keyed-by-name') ? `field-${fieldId}` : String(fieldId);
+    data[key] = markdown ? { value, rendered_value: `<p>${escapeHtml(value)}</p>` } : { value };
+  }
+  return data;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -3,6 +3,10 @@ import type { Route } from '../core/context.ts';
 import { authRoutes } from './auth.ts';
 import { channelRoutes } from './channels.ts';
 import { draftRoutes } from './drafts.ts';
+import { groupRoutes } from './groups.ts';
+import { muteRoutes } from './mute.ts';
+import { profileFieldRoutes } from './profile-fields.ts';
+import { pushRoutes } from './push.ts';
 import { registerRoutes } from './register.ts';
 import { userRoutes } from './users.ts';
 
@@ -12,4 +16,8 @@ export const ROUTES: readonly Route[] = [
   ...draftRoutes,
   ...userRoutes,
   ...channelRoutes,
+  ...muteRoutes,
+  ...profileFieldRoutes,
+  ...groupRoutes,
+  ...pushRoutes,
 ];

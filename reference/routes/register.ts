@@ -1,13 +1,14 @@
 /** POST /register, GET /events, DELETE /events. */
 import type { Context, Fields, Route } from '../core/context.ts';
 import { draftDict, newestFirst } from '../core/drafts.ts';
+import { mutedUsersOf } from '../core/mute.ts';
 import { FEATURE_LEVEL, LIMITS, ZULIP_VERSION } from '../core/realm.ts';
 import type { Store } from '../core/store.ts';
 
 /** Parameters Zulip's register accepts that this server reads but does not act on. */
 const ACCEPTED_BOOLS = ['apply_markdown', 'client_gravatar', 'slim_presence', 'all_public_streams'] as const;
 
-function register({ params, store, user }: Context): Fields {
+function register({ params, store, user, faults }: Context): Fields {
   const eventTypes = params.optStringList('event_types') ?? null;
   const fetchTypes = params.optStringList('fetch_event_types') ?? eventTypes;
   const clientCapabilities = params.optJsonObject('client_capabilities') ?? {};
@@ -32,8 +33,9 @@ function register({ params, store, user }: Context): Fields {
     server_typing_stopped_wait_period_milliseconds: 12000,
     server_typing_started_wait_period_milliseconds: 30000,
     ...(wants('realm') ? realmState(store) : {}),
-    ...(wants('muted_users') ? { muted_users: structuredClone(store.mutedUsers.get(user.id) ?? []) } : {}),
+    ...(wants('muted_users') ? { muted_users: mutedUsersOf(store, user.id, faults) } : {}),
     ...(wants('drafts') ? { drafts: userDrafts(store, user.id) } : {}),
+    ...(wants('user_settings') ? { user_settings: { email_address_visibility: user.emailAddressVisibility } } : {}),
   };
 }
 

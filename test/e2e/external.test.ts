@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
 import { ROLE_ENV_PREFIX, ROLES } from '../../helpers/roles.ts';
-import { startReferenceServer } from '../../reference/server.ts';
+import { type Store, startReferenceServer } from '../../reference/server.ts';
 import { runConformance } from './run-conformance.ts';
 
 /** Every role configured as a server team would: members by password, the bot by API key. */
@@ -25,12 +25,19 @@ describe('against a separately started reference server', () => {
   afterAll(() => server.close());
 
   it('passes, and leaves no draft, queue or unarchived channel of the run behind', async () => {
-    const run = await runConformance({ env: { TARGET_URL: server.url, ...accountEnv } });
+    const before = userSliceState(server.store);
+    const run = await runConformance({ env: { TARGET_URL: server.url, ...accountEnv, ALLOW_REALM_CHANGES: 'true' } });
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.results!.counts.passed).toBe(run.results!.clauses.length);
     const runId = run.results!.run.runId;
     const residue = await residueOf(server.url, `cf-${runId}-`);
     expect(residue).toEqual([]);
+    // Mute lists, profile fields, push tokens and email visibility as before; the run's groups all deactivated.
+    expect(userSliceState(server.store)).toEqual(before);
+    const active = [...server.store.userGroups.values()].filter(
+      (g) => g.name.startsWith(`cf-${runId}-`) && !g.deactivated,
+    );
+    expect(active.map((g) => g.name)).toEqual([]);
   }, 120_000);
 
   it("needs only TARGET_URL on a development server: the realm's accounts come from /dev_fetch_api_key", async () => {
@@ -38,15 +45,18 @@ describe('against a separately started reference server', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain("member: hamlet@zulip.com, the development realm's account");
     const notPassed = run.results!.clauses.filter((c) => c.outcome !== 'passed');
-    // Development accounts come without passwords: only the checks that log in with one are disabled.
-    expect(notPassed.map((c) => c.id)).toEqual([
+    // Without ALLOW_REALM_CHANGES, the checks that create profile fields or user groups are disabled, naming it.
+    const realmWide = notPassed.filter((c) => c.reason?.includes('ALLOW_REALM_CHANGES'));
+    expect(realmWide.map((c) => c.id)).toEqual(expect.arrayContaining(['PROFILE-FIELD-001', 'GROUP-DEACTIVATE-001']));
+    // Development accounts come without passwords: otherwise only the checks that log in with one are disabled.
+    expect(notPassed.filter((c) => !realmWide.includes(c)).map((c) => c.id)).toEqual([
       'FETCHKEY-001',
       'FETCHKEY-002',
       'FETCHKEY-003',
       'FETCHKEY-004',
       'FETCHKEY-005',
     ]);
-    for (const c of notPassed) expect(c.reason, c.id).toMatch(/disabled|password/);
+    for (const c of notPassed) expect(c.reason, c.id).toMatch(/disabled|password|ALLOW_REALM_CHANGES/);
     expect(notPassed.every((c) => c.outcome === 'disabled')).toBe(true);
   }, 120_000);
 
@@ -125,6 +135,17 @@ describe('against no server', () => {
     expect(run.stderr).toMatch(/PROFILE="thorough": expected quick, full or nightly/);
   }, 60_000);
 });
+
+/** The per-user and realm state the users slice changes and must restore (read behind the API). */
+function userSliceState(store: Store) {
+  const nonEmpty = <T>(entries: [number, T[]][]) => entries.filter(([, list]) => list.length > 0);
+  return {
+    muted: nonEmpty([...store.mutedUsers].map(([user, list]) => [user, list.map((m) => m.id)])),
+    profileFields: [...store.profileFields.keys()],
+    pushTokens: nonEmpty([...store.pushTokens].map(([user, list]) => [user, list.map((t) => t.token)])),
+    emailVisibility: [...store.users.values()].map((u) => u.emailAddressVisibility),
+  };
+}
 
 /** What a run with this prefix left on the server: drafts of any seeded user, and channels not archived. */
 async function residueOf(url: string, prefix: string): Promise<string[]> {

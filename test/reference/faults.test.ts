@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
 import { startReferenceServer } from '../../reference/server.ts';
+import { USERS_SLICE_CASES } from './fault-cases-users.ts';
 import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
 
 const NOW_MS = 1_750_000_000_000;
@@ -24,6 +25,7 @@ const status = async (reply: Promise<{ status: number }>) => (await reply).statu
 const verona = async (call: Call) => (await lookup(call)).channelId('Verona');
 
 const CASES: Record<FaultId, Case> = {
+  ...USERS_SLICE_CASES,
   'drafts-oldest-first': {
     probe: async (call) => {
       await post(call, [draftOf.unaddressed({ timestamp: 10 }), draftOf.unaddressed({ timestamp: 20 })]);

@@ -1,24 +1,15 @@
 // Clause ids are a public interface (reports, expected-failure files, baselines): pinned, unique, never reused.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pins from '../../fixtures/clause-ids.json' with { type: 'json' };
 import { CLAUSES } from '../../helpers/clauses/registry.ts';
 import { LEVELS } from '../../helpers/clauses/types.ts';
+import { checkEntries } from '../../helpers/cli/select.ts';
 
 const active = pins.active as Record<string, string>;
 const retired = pins.retired as Record<string, string>;
 
-function suiteFiles(dir = 'suites'): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? suiteFiles(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
-  );
-}
-
 /** Every `check('ID', …)` in the suites, with the file it is in. */
-const checks = suiteFiles().flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/\bcheck\(\s*'([^']+)'/g)].map((m) => ({ id: m[1]!, file })),
-);
+const checks = checkEntries(process.cwd());
 
 describe('clause registry', () => {
   it('has unique ids of the form AREA-…-NNN', () => {

@@ -1,0 +1,23 @@
+// POST /mobile_push/test_notification — contract: "19. Send a test notification to mobile devices" (deprecated at
+// level 420), Errors. The suite always names a token: without one the test would reach the account's real devices.
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import { expectError, expectSuccess } from '../../helpers/checks/matchers.ts';
+import { APP_ID, addToken, deviceToken } from './push.ts';
+
+describe('POST /mobile_push/test_notification', () => {
+  check('PUSH-TEST-001', async (ctx) => {
+    const res = await ctx.member.post('/mobile_push/test_notification', { token: deviceToken(ctx) });
+    expectError(res, 'INVALID_PUSH_DEVICE_TOKEN', 'a test notification to a token never registered');
+  });
+
+  check('PUSH-TEST-002', async (ctx) => {
+    const token = deviceToken(ctx);
+    expectSuccess(await addToken(ctx, { token, appid: APP_ID }), 'adding a token (setup)');
+    const res = await ctx.member.post('/mobile_push/test_notification', { token });
+    // The server knows the token; whether a push service (bouncer) does depends on the deployment: both readings.
+    if (res.body?.result === 'success') return;
+    expectError(res, 'INVALID_REMOTE_PUSH_DEVICE_TOKEN', 'a test notification to a token the server registered');
+    ctx.note('the push notification service does not know the device (INVALID_REMOTE_PUSH_DEVICE_TOKEN)');
+  });
+});

@@ -1,0 +1,29 @@
+/** Legacy APNs device tokens (deprecated operations 17–19): unique tokens, add and remove with cleanup. */
+import { createHash } from 'node:crypto';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Params } from '../../helpers/http/encoding.ts';
+
+/** The app the suite registers tokens for (an app ID of the usual reverse-domain form). */
+export const APP_ID = 'org.example.teamchat-conformance';
+
+/** A fresh 64-digit hexadecimal token, like an APNs device token, derived from a run-unique name. */
+export function deviceToken(ctx: CheckContext): string {
+  return createHash('sha256').update(ctx.unique('apns')).digest('hex');
+}
+
+/** POST /users/me/apns_device_token as the member; a token the server accepted is removed when the check ends. */
+export async function addToken(ctx: CheckContext, params: Params): Promise<ApiResponse> {
+  const res = await ctx.member.post('/users/me/apns_device_token', params);
+  if (res.body?.result === 'success' && typeof params.token === 'string') {
+    ctx.track('member', 'push-token', params.token, 'APNs device token');
+  }
+  return res;
+}
+
+/** DELETE /users/me/apns_device_token as the member; a success means the cleanup is done. */
+export async function removeToken(ctx: CheckContext, token: string): Promise<ApiResponse> {
+  const res = await ctx.member.delete('/users/me/apns_device_token', { token });
+  if (res.body?.result === 'success') ctx.untrack('member', 'push-token', token);
+  return res;
+}

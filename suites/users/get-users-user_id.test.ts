@@ -1,0 +1,145 @@
+// GET /users/{user_id} — contract: "6. Get a user", Resources › User object, Authentication item 5.
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import { expectErrorEnvelope, fail } from '../../helpers/checks/matchers.ts';
+import { SetupError } from '../../helpers/errors.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { createField, FIELD_TYPE, fieldOf } from '../realm/profile-fields.ts';
+import { fieldProblems, roleProblems } from './user-object.ts';
+import { accounts, getUser, hideMemberEmail, NO_SUCH_USER_ID, sameEmail } from './users.ts';
+
+/** Under administrators-only visibility: who sees the member's real email (the member itself included). */
+const SEES_HIDDEN_EMAIL: Readonly<Record<Role, boolean>> = {
+  owner: true,
+  admin: true,
+  member: true,
+  moderator: false,
+  member2: false,
+  guest: false,
+  bot: false,
+};
+
+describe('GET /users/{user_id}', () => {
+  check('USER-GET-001', async (ctx) => {
+    for (const { role, account } of accounts(ctx)) {
+      for (const client_gravatar of [true, false]) {
+        const { res, user } = await getUser(ctx, 'member', account.userId, { client_gravatar });
+        const problems = fieldProblems(user);
+        if (problems.length) fail(res, `wanted the ${role}'s user object well typed: ${problems.join('; ')}`);
+      }
+    }
+  });
+
+  check('USER-GET-002', async (ctx) => {
+    for (const { role, account } of accounts(ctx)) {
+      const { res, user } = await getUser(ctx, 'member', account.userId);
+      const problems = roleProblems(user);
+      if (!account.isBot && user.role !== account.roleValue) problems.push(`role ${user.role} for the ${role}`);
+      if (problems.length) fail(res, `wanted the ${role}'s role flags to agree: ${problems.join('; ')}`);
+    }
+  });
+
+  check('USER-GET-003', async (ctx) => {
+    for (const { role, account } of accounts(ctx)) {
+      const { res, user } = await getUser(ctx, 'member', account.userId);
+      if (user.is_bot !== account.isBot) fail(res, `wanted is_bot ${account.isBot} for the ${role}`);
+      if (!account.isBot) {
+        if (user.bot_type !== null) fail(res, `wanted bot_type null for the ${role}, a human`);
+        continue;
+      }
+      if (![1, 2, 3, 4].includes(user.bot_type)) fail(res, `wanted the bot's bot_type from 1 to 4`);
+      if (!('bot_owner_id' in user) || !(user.bot_owner_id === null || Number.isInteger(user.bot_owner_id)))
+        fail(res, 'wanted the bot to carry bot_owner_id, an integer or null');
+    }
+  });
+
+  check('USER-GET-004', async (ctx) => {
+    const bot = ctx.account('bot');
+    for (const { role } of accounts(ctx)) {
+      const { res, user } = await getUser(ctx, role, bot.userId);
+      if (!sameEmail(user.delivery_email, bot.email))
+        fail(res, `wanted the bot's real email ${bot.email} in delivery_email for the ${role}`);
+    }
+  });
+
+  check('USER-GET-005', async (ctx) => {
+    const caller = (['guest', 'member2', 'moderator'] as const).find((r) => ctx.world.accounts[r]);
+    const member = await hideMemberEmail(ctx);
+    const { res, user } = await getUser(ctx, caller ?? 'guest', member.userId);
+    if (user.delivery_email !== null) fail(res, `wanted delivery_email null for the ${caller}`);
+    if (typeof user.email !== 'string' || sameEmail(user.email, member.email))
+      fail(res, `wanted a fake email, not the real address, for the ${caller}`);
+  });
+
+  check('USER-GET-006', async (ctx) => {
+    const member = await hideMemberEmail(ctx);
+    const seen: string[] = [];
+    for (const { role } of accounts(ctx)) {
+      const { res, user } = await getUser(ctx, role, member.userId);
+      const sees = SEES_HIDDEN_EMAIL[role];
+      if (sees && !sameEmail(user.delivery_email, member.email))
+        fail(res, `wanted the ${role} to see the member's real email (visibility: administrators only)`);
+      if (!sees && user.delivery_email !== null)
+        fail(res, `wanted delivery_email null for the ${role} (visibility: administrators only)`);
+      seen.push(`${role}: ${user.delivery_email === null ? 'hidden' : 'real'}`);
+    }
+    ctx.note(`who sees an administrators-only email: ${seen.join(', ')}`);
+  });
+
+  check('USER-GET-007', async (ctx) => {
+    for (const { role, account } of accounts(ctx)) {
+      const { res, user } = await getUser(ctx, 'member', account.userId, { client_gravatar: false });
+      if (typeof user.avatar_url !== 'string') fail(res, `wanted a string avatar_url for the ${role} without gravatar`);
+    }
+    const member = await hideMemberEmail(ctx);
+    for (const { role } of accounts(ctx)) {
+      const { res, user } = await getUser(ctx, role, member.userId, { client_gravatar: true });
+      // Null is allowed only when the caller can see the real email; a null delivery_email says it cannot.
+      if (user.delivery_email === null && typeof user.avatar_url !== 'string')
+        fail(res, `wanted a string avatar_url for the ${role}, who cannot see the member's email`);
+    }
+  });
+
+  check('USER-GET-008', async (ctx) => {
+    const human = ctx.account('member2');
+    const bot = ctx.account('bot');
+    const asked = await getUser(ctx, 'member', human.userId, { include_custom_profile_fields: true });
+    if (typeof asked.user.profile_data !== 'object' || asked.user.profile_data === null)
+      fail(asked.res, 'wanted profile_data for a human when custom profile fields are requested');
+    for (const params of [{}, { include_custom_profile_fields: false }]) {
+      const { res, user } = await getUser(ctx, 'member', human.userId, params);
+      if ('profile_data' in user) fail(res, 'wanted no profile_data unless custom profile fields are requested');
+    }
+    const ofBot = await getUser(ctx, 'member', bot.userId, { include_custom_profile_fields: true });
+    if ('profile_data' in ofBot.user) fail(ofBot.res, 'wanted no profile_data for a bot');
+  });
+
+  check('USER-GET-009', async (ctx) => {
+    const admin = ctx.world.accounts.admin ? 'admin' : 'owner';
+    const values = new Map<number, { value: string; markdown: boolean }>();
+    for (const [type, value] of [
+      [FIELD_TYPE.shortText, 'Desk 42'],
+      [FIELD_TYPE.paragraph, 'Likes **tea**'],
+    ] as const) {
+      const res = await createField(ctx, admin, fieldOf(ctx, type));
+      if (res.body?.result !== 'success')
+        throw new SetupError(`creating a profile field failed: ${res.text.slice(0, 200)}`);
+      values.set(res.body.id, { value, markdown: type === FIELD_TYPE.paragraph });
+    }
+    const data = [...values].map(([id, { value }]) => ({ id, value }));
+    await ctx.member.mustSetup('PATCH', '/users/me/profile_data', { data });
+    const { res, user } = await getUser(ctx, 'member2', ctx.account('member').userId, {
+      include_custom_profile_fields: true,
+    });
+    for (const [id, { value, markdown }] of values) {
+      const entry = user.profile_data?.[String(id)];
+      if (entry?.value !== value) fail(res, `wanted profile_data["${id}"].value ${JSON.stringify(value)}`);
+      if (markdown && typeof entry.rendered_value !== 'string')
+        fail(res, `wanted a string rendered_value for the Paragraph field ${id}`);
+    }
+  });
+
+  check('USER-GET-010', async (ctx) => {
+    expectErrorEnvelope(await ctx.member.get(`/users/${NO_SUCH_USER_ID}`), 'getting a user that does not exist');
+  });
+});

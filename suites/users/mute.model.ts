@@ -1,0 +1,70 @@
+// Muting as a state machine — contract: the muting rows of States and transitions, "15. Mute a user".
+// fast-check generates sequences of mute(u), unmute(u) and list-muted over a pool of users (the configured
+// accounts and the bot, the caller itself, a user that does not exist); the model predicts every outcome.
+// The caller is the second member (post-users-me-muted_users.test.ts acts as the member, possibly at the same time).
+// send-from(u) ("a muted sender's new messages arrive read") joins when POST /messages is in the suite.
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { expectSuccess } from '../../helpers/checks/matchers.ts';
+import { ROLES, type Role } from '../../helpers/roles.ts';
+import { ListMutedCommand } from './mute/commands/list-muted.ts';
+import { MuteCommand } from './mute/commands/mute.ts';
+import { UnmuteCommand } from './mute/commands/unmute.ts';
+import type { MuteModel, MuteReal, Target } from './mute/model.ts';
+import { mutedIds, NO_SUCH_USER_ID, unmuteUser } from './muted.ts';
+
+const CALLER: Role = 'member2';
+
+/** The pool: configured accounts (bot included) the caller has not muted, itself, and a user that does not exist. */
+async function pool(ctx: CheckContext): Promise<Target[]> {
+  const self = ctx.account(CALLER).userId;
+  const muted = await mutedIds(ctx, CALLER);
+  const targets: Target[] = [{ label: 'self', userId: self, role: CALLER, self: true, exists: true }];
+  for (const role of ROLES) {
+    const account = ctx.world.accounts[role];
+    if (!account || account.refused || account.userId === self || muted.has(account.userId)) continue;
+    targets.push({ label: role, userId: account.userId, role, self: false, exists: true });
+  }
+  targets.push({ label: 'nobody', userId: NO_SUCH_USER_ID, self: false, exists: false });
+  return targets;
+}
+
+describe('muting (model-based)', () => {
+  check('MUTE-006', async (ctx) => {
+    const targets = await pool(ctx);
+    // What the property ran, for the report's notes.
+    const tally = { sequences: 0, commands: 0 };
+    const poolIds = new Set(targets.filter((t) => t.exists && !t.self).map((t) => t.userId));
+    const target = fc.constantFrom(...targets);
+    const commands = fc.commands(
+      [
+        // Mutes weighted double: sequences then reach several muted users at once, not only one at a time.
+        target.map((t) => new MuteCommand(t)),
+        target.map((t) => new MuteCommand(t)),
+        target.map((t) => new UnmuteCommand(t)),
+        fc.constant(new ListMutedCommand()),
+      ],
+      { maxCommands: 16, size: 'medium' },
+    );
+    await fc.assert(
+      fc.asyncProperty(commands, async (cmds) => {
+        const model: MuteModel = { muted: new Set() };
+        const real: MuteReal = { ctx, caller: CALLER, poolIds };
+        tally.sequences += 1;
+        try {
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+          tally.commands += [...cmds].length;
+          // Every sequence ends with a listing, whatever it generated.
+          await new ListMutedCommand().run(model, real);
+        } finally {
+          // Back to the original mute list before the next sequence.
+          for (const id of model.muted) expectSuccess(await unmuteUser(ctx, CALLER, id), `unmuting user ${id}`);
+        }
+      }),
+      ctx.property(),
+    );
+    ctx.note(`${tally.sequences} command sequences, ${tally.commands} commands, over a pool of ${targets.length}`);
+  });
+});

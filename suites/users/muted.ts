@@ -1,0 +1,65 @@
+/**
+ * Muting users (contract: operation 15, the muting rows of States and transitions). The caller's muted users are
+ * read from `POST /register` (`muted_users`, a setup operation); every mute the run makes is tracked and undone.
+ */
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { fail } from '../../helpers/checks/matchers.ts';
+import { SetupError, Unsupported } from '../../helpers/errors.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import { ROLES, type Role } from '../../helpers/roles.ts';
+
+/** A user ID no server hands out (Zulip's ids are 32-bit and count up from 1). */
+export const NO_SUCH_USER_ID = 2_000_000_000;
+
+export interface MutedEntry {
+  id: unknown;
+  timestamp: unknown;
+}
+
+/** The caller's `muted_users` from POST /register; the queue the registration opens is deleted at once. */
+export async function listMuted(ctx: CheckContext, role: Role): Promise<{ res: ApiResponse; muted: MutedEntry[] }> {
+  const client = ctx.as(role);
+  const res = await client.request('POST', '/register', {
+    fetch_event_types: ['muted_users'],
+    event_types: ['muted_users'],
+  });
+  if (typeof res.body?.queue_id === 'string') await client.delete('/events', { queue_id: res.body.queue_id });
+  if (res.body?.result !== 'success') {
+    if (res.status === 404 || res.status === 405) throw new Unsupported('the target does not offer POST /register');
+    throw new SetupError(`POST /register failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+  }
+  if (!Array.isArray(res.body.muted_users)) fail(res, 'wanted muted_users to be a list in the register response');
+  return { res, muted: res.body.muted_users };
+}
+
+export async function mutedIds(ctx: CheckContext, role: Role): Promise<Set<unknown>> {
+  return new Set((await listMuted(ctx, role)).muted.map((m) => m.id));
+}
+
+/** POST /users/me/muted_users/{id} as the behaviour under test; a success is undone when the check ends. */
+export async function muteUser(ctx: CheckContext, role: Role, userId: number): Promise<ApiResponse> {
+  const res = await ctx.as(role).post(`/users/me/muted_users/${userId}`);
+  if (res.body?.result === 'success') ctx.track(role, 'mute', userId, `mute of user ${userId}`);
+  return res;
+}
+
+/** DELETE /users/me/muted_users/{id}; a success is the cleanup done. */
+export async function unmuteUser(ctx: CheckContext, role: Role, userId: number): Promise<ApiResponse> {
+  const res = await ctx.as(role).delete(`/users/me/muted_users/${userId}`);
+  if (res.body?.result === 'success') ctx.untrack(role, 'mute', userId);
+  return res;
+}
+
+/** Another configured account the caller has not muted yet (the realm is not fresh), preferring humans. */
+export async function unmutedTarget(ctx: CheckContext, caller: Role, { bot = false } = {}): Promise<number> {
+  const muted = await mutedIds(ctx, caller);
+  const self = ctx.account(caller).userId;
+  for (const role of ROLES) {
+    const account = ctx.world.accounts[role];
+    if (!account || account.refused || account.userId === self || account.isBot !== bot) continue;
+    if (!muted.has(account.userId)) return account.userId;
+  }
+  throw new SetupError(
+    `every configured ${bot ? 'bot' : 'account'} is already muted by the ${caller}: nothing to mute`,
+  );
+}

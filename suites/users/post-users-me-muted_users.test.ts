@@ -1,0 +1,52 @@
+// POST /users/me/muted_users/{id} — contract: "15. Mute a user", the muting rows of States and transitions, Errors.
+// The caller is the member; the model-based checks (mute.model.ts) act as the second member, so the two files
+// never share a mute list when they run side by side.
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import { SetupError } from '../../helpers/errors.ts';
+import { listMuted, muteUser, NO_SUCH_USER_ID, unmutedTarget, unmuteUser } from './muted.ts';
+
+describe('POST /users/me/muted_users/{muted_user_id}', () => {
+  check('MUTE-001', async (ctx) => {
+    const res = await muteUser(ctx, 'member', ctx.account('member').userId);
+    expectError(res, 'BAD_REQUEST', 'muting oneself');
+  });
+
+  check('MUTE-002', async (ctx) => {
+    expectError(await muteUser(ctx, 'member', NO_SUCH_USER_ID), 'BAD_REQUEST', 'muting a user that does not exist');
+  });
+
+  check('MUTE-003', async (ctx) => {
+    const target = await unmutedTarget(ctx, 'member');
+    expectSuccess(await muteUser(ctx, 'member', target), 'muting a user (setup)');
+    const before = (await listMuted(ctx, 'member')).muted.filter((m) => m.id === target);
+    const again = await muteUser(ctx, 'member', target);
+    expectError(again, 'BAD_REQUEST', 'muting the same user again');
+    const { res, muted } = await listMuted(ctx, 'member');
+    const after = muted.filter((m) => m.id === target);
+    if (JSON.stringify(after) !== JSON.stringify(before))
+      fail(res, `wanted the mute unchanged: ${JSON.stringify(before)} before, ${JSON.stringify(after)} after`);
+  });
+
+  check('MUTE-004', async (ctx) => {
+    const bot = ctx.account('bot').userId;
+    const target = await unmutedTarget(ctx, 'member', { bot: true });
+    if (target !== bot) throw new SetupError('the configured bot is already muted by the member');
+    expectSuccess(await muteUser(ctx, 'member', bot), 'muting a bot');
+  });
+
+  check('MUTE-005', async (ctx) => {
+    const target = await unmutedTarget(ctx, 'member');
+    expectSuccess(await muteUser(ctx, 'member', target), 'muting a user');
+    const listed = await listMuted(ctx, 'member');
+    const entry = listed.muted.find((m) => m.id === target);
+    if (!entry) fail(listed.res, `wanted user ${target} in muted_users after muting`);
+    if (!isInt(entry.timestamp))
+      fail(listed.res, `wanted an integer timestamp, got ${JSON.stringify(entry.timestamp)}`);
+    // Unmuting is a setup operation (TARGET.md): its success is required to judge the transition back.
+    expectSuccess(await unmuteUser(ctx, 'member', target), 'unmuting the user');
+    const after = await listMuted(ctx, 'member');
+    if (after.muted.some((m) => m.id === target)) fail(after.res, `wanted user ${target} gone from muted_users`);
+  });
+});

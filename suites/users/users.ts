@@ -1,0 +1,55 @@
+/**
+ * Reading users (contract: operation 6, the User object, Authentication item 5). The email-visibility checks set
+ * the member's own `email_address_visibility` (a Zulip user setting: 3 = administrators only) through the setup
+ * operations POST /register (`user_settings`) and PATCH /settings, and restore it when the check ends.
+ */
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { fail } from '../../helpers/checks/matchers.ts';
+import { Unsupported } from '../../helpers/errors.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Params } from '../../helpers/http/encoding.ts';
+import { ROLES, type Role } from '../../helpers/roles.ts';
+import type { WorldAccount } from '../../helpers/world/types.ts';
+
+export const NO_SUCH_USER_ID = 2_000_000_000;
+/** Zulip's `email_address_visibility` value "administrators only". */
+export const ADMINS_ONLY = 3;
+
+/** The configured accounts the target accepted, with their roles. */
+export function accounts(ctx: CheckContext): { role: Role; account: WorldAccount }[] {
+  return ROLES.flatMap((role) => {
+    const account = ctx.world.accounts[role];
+    return account && !account.refused ? [{ role, account }] : [];
+  });
+}
+
+/** GET /users/{id} as `role`; the user object of a success (failing the check otherwise). */
+export async function getUser(
+  ctx: CheckContext,
+  role: Role,
+  userId: number,
+  params: Params = {},
+): Promise<{ res: ApiResponse; user: any }> {
+  const res = await ctx.as(role).get(`/users/${userId}`, params);
+  const user = res.body?.user;
+  if (res.body?.result !== 'success' || typeof user !== 'object' || user === null)
+    fail(res, `wanted the ${role} to get user ${userId} as a user object`);
+  return { res, user };
+}
+
+/** Makes the member's real email visible to administrators only, for the rest of the check (then restored). */
+export async function hideMemberEmail(ctx: CheckContext): Promise<WorldAccount> {
+  const member = ctx.account('member');
+  const client = ctx.member;
+  const registered = await client.mustSetup('POST', '/register', { fetch_event_types: ['user_settings'] });
+  if (typeof registered.queue_id === 'string') await client.delete('/events', { queue_id: registered.queue_id });
+  const original = registered.user_settings?.email_address_visibility;
+  if (!Number.isInteger(original))
+    throw new Unsupported('the target reports no user_settings.email_address_visibility');
+  await client.mustSetup('PATCH', '/settings', { email_address_visibility: ADMINS_ONLY });
+  ctx.track('member', 'email-visibility', original, `the member's email visibility (was ${original})`);
+  return member;
+}
+
+/** Case-insensitive: servers may normalize the case of addresses. */
+export const sameEmail = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();

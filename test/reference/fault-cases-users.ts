@@ -1,0 +1,315 @@
+// Probe cases of the users slice's faults (users, muting, profile fields, groups, push devices), merged into the
+// typed table of test/reference/faults.test.ts: each probe observes one behaviour on a healthy and a faulty server.
+import { type Call, lookup } from './support.ts';
+
+interface Case {
+  readonly probe: (call: Call) => Promise<unknown>;
+  readonly healthy: unknown;
+  readonly faulty: unknown;
+}
+
+const code = async (reply: Promise<{ body: any }>) => {
+  const { body } = await reply;
+  return body?.result === 'success' ? 'success' : (body?.code ?? 'not JSON');
+};
+const ids = async (call: Call) => lookup(call);
+const userAs = async (call: Call, as: 'member' | 'member2' | 'admin', id: number, query = {}) =>
+  (await call('GET', `/users/${id}`, { as, query })).body.user;
+/** hamlet's email visible to administrators only. */
+const hideMemberEmail = async (call: Call) => {
+  const found = await ids(call);
+  await call('PATCH', '/settings', { form: { email_address_visibility: 3 } });
+  return found;
+};
+const mutedIds = async (call: Call) =>
+  (
+    (await call('POST', '/register', { form: { fetch_event_types: ['muted_users'] } })).body.muted_users as {
+      id: number;
+    }[]
+  ).map((m) => m.id);
+const field = (call: Call, form: Record<string, unknown>, as: 'admin' | 'member' = 'admin') =>
+  code(call('POST', '/realm/profile_fields', { as, form: { name: `f${Math.random()}`, ...form } }));
+const group = async (call: Call, form: Record<string, unknown> = {}) =>
+  (
+    await call('POST', '/user_groups/create', {
+      as: 'owner',
+      form: { name: `g${Math.random()}`, description: '', members: [], ...form },
+    })
+  ).body.group_id as number;
+const deactivate = (call: Call, id: number) => call('POST', `/user_groups/${id}/deactivate`, { as: 'owner' });
+const isDeactivated = async (call: Call, id: number) =>
+  (
+    await call('GET', '/user_groups', { as: 'owner', query: { include_deactivated_groups: true } })
+  ).body.user_groups.find((g: { id: number }) => g.id === id)?.deactivated;
+const TOKEN = 'ab12'.repeat(16);
+const addToken = (call: Call, form: Record<string, unknown> = { token: TOKEN, appid: 'org.example.cf' }) =>
+  code(call('POST', '/users/me/apns_device_token', { form }));
+const removeToken = (call: Call, token = TOKEN) =>
+  code(call('DELETE', '/users/me/apns_device_token', { form: { token } }));
+const testPush = (call: Call, token: string) =>
+  code(call('POST', '/mobile_push/test_notification', { form: { token } }));
+
+export const USERS_SLICE_CASES = {
+  'user-avatar-version-string': {
+    probe: async (call) => typeof (await userAs(call, 'member', (await ids(call)).userId('member2'))).avatar_version,
+    healthy: 'number',
+    faulty: 'string',
+  },
+  'user-owner-not-admin': {
+    probe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('owner'))).is_admin,
+    healthy: true,
+    faulty: false,
+  },
+  'user-bot-type-null': {
+    probe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('bot'))).bot_type,
+    healthy: 1,
+    faulty: null,
+  },
+  'user-bot-delivery-email-hidden': {
+    probe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('bot'))).delivery_email,
+    healthy: 'default-bot@zulip.com',
+    faulty: null,
+  },
+  'user-real-email-in-fake-field': {
+    probe: async (call) => (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).email,
+    healthy: 'user11@zulip.invalid',
+    faulty: 'hamlet@zulip.com',
+  },
+  'user-email-shown-to-members': {
+    probe: async (call) =>
+      (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).delivery_email,
+    healthy: null,
+    faulty: 'hamlet@zulip.com',
+  },
+  'user-avatar-null-when-email-hidden': {
+    probe: async (call) =>
+      typeof (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).avatar_url,
+    healthy: 'string',
+    faulty: 'object',
+  },
+  'user-profile-data-for-bots': {
+    probe: async (call) =>
+      'profile_data' in
+      (await userAs(call, 'member', (await ids(call)).userId('bot'), { include_custom_profile_fields: true })),
+    healthy: false,
+    faulty: true,
+  },
+  'user-profile-data-keyed-by-name': {
+    probe: async (call) => {
+      const { id } = (await call('POST', '/realm/profile_fields', { as: 'admin', form: { name: 'x', field_type: 1 } }))
+        .body;
+      await call('PATCH', '/users/me/profile_data', { form: { data: [{ id, value: 'v' }] } });
+      const user = await userAs(call, 'member2', (await ids(call)).userId('member'), {
+        include_custom_profile_fields: true,
+      });
+      return Object.keys(user.profile_data).map((k) => k === String(id));
+    },
+    healthy: [true],
+    faulty: [false],
+  },
+  'user-unknown-id-returns-caller': {
+    probe: (call) => code(call('GET', '/users/999999')),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'mute-self-allowed': {
+    probe: async (call) => code(call('POST', `/users/me/muted_users/${(await ids(call)).userId('member')}`)),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'mute-unknown-user-allowed': {
+    probe: (call) => code(call('POST', '/users/me/muted_users/999999')),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'mute-twice-succeeds': {
+    probe: async (call) => {
+      const path = `/users/me/muted_users/${(await ids(call)).userId('member2')}`;
+      return [await code(call('POST', path)), await code(call('POST', path))];
+    },
+    healthy: ['success', 'BAD_REQUEST'],
+    faulty: ['success', 'success'],
+  },
+  'mute-bot-refused': {
+    probe: async (call) => code(call('POST', `/users/me/muted_users/${(await ids(call)).userId('bot')}`)),
+    healthy: 'success',
+    faulty: 'BAD_REQUEST',
+  },
+  'unmute-keeps-listed': {
+    probe: async (call) => {
+      const path = `/users/me/muted_users/${(await ids(call)).userId('member2')}`;
+      await call('POST', path);
+      await call('DELETE', path);
+      return (await mutedIds(call)).length;
+    },
+    healthy: 0,
+    faulty: 1,
+  },
+  'mute-list-capped-at-two': {
+    probe: async (call) => {
+      const found = await ids(call);
+      for (const role of ['owner', 'admin', 'member2'] as const) {
+        await call('POST', `/users/me/muted_users/${found.userId(role)}`);
+      }
+      return (await mutedIds(call)).length;
+    },
+    healthy: 3,
+    faulty: 2,
+  },
+  'mute-after-unmute-refused': {
+    probe: async (call) => {
+      const path = `/users/me/muted_users/${(await ids(call)).userId('member2')}`;
+      await call('POST', path);
+      await call('DELETE', path);
+      return code(call('POST', path));
+    },
+    healthy: 'success',
+    faulty: 'BAD_REQUEST',
+  },
+  'profile-field-not-listed': {
+    probe: async (call) => {
+      const { id } = (await call('POST', '/realm/profile_fields', { as: 'admin', form: { name: 'x', field_type: 1 } }))
+        .body;
+      const { custom_fields } = (await call('GET', '/realm/profile_fields')).body;
+      return custom_fields.some((f: { id: number }) => f.id === id);
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'profile-field-member-creates': {
+    probe: (call) => field(call, { field_type: 1 }, 'member'),
+    healthy: 'UNAUTHORIZED_PRINCIPAL',
+    faulty: 'success',
+  },
+  'profile-field-type-9-accepted': {
+    probe: async (call) => [await field(call, { field_type: 9 }), await field(call, { field_type: 10 })],
+    healthy: ['BAD_REQUEST', 'BAD_REQUEST'],
+    faulty: ['success', 'BAD_REQUEST'],
+  },
+  'profile-field-dropdown-numeric-order': {
+    probe: (call) => field(call, { field_type: 3, field_data: { a: { text: 'A', order: '1' } } }),
+    healthy: 'success',
+    faulty: 'BAD_REQUEST',
+  },
+  'profile-field-third-summary-accepted': {
+    probe: async (call) => {
+      const results = [];
+      for (let i = 0; i < 3; i++) results.push(await field(call, { field_type: 1, display_in_profile_summary: true }));
+      return results;
+    },
+    healthy: ['success', 'success', 'BAD_REQUEST'],
+    faulty: ['success', 'success', 'success'],
+  },
+  'profile-field-users-summary-accepted': {
+    probe: (call) => field(call, { field_type: 6, display_in_profile_summary: true }),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'profile-field-matching-on-paragraph': {
+    probe: async (call) => [
+      await field(call, { field_type: 2, use_for_user_matching: true }),
+      await field(call, { field_type: 4, use_for_user_matching: true }),
+    ],
+    healthy: ['BAD_REQUEST', 'BAD_REQUEST'],
+    faulty: ['success', 'BAD_REQUEST'],
+  },
+  'profile-field-required-refused': {
+    probe: (call) => field(call, { field_type: 5, required: true }),
+    healthy: 'success',
+    faulty: 'BAD_REQUEST',
+  },
+  'group-deactivate-noop': {
+    probe: async (call) => {
+      const id = await group(call);
+      return [await code(deactivate(call, id)), await isDeactivated(call, id)];
+    },
+    healthy: ['success', true],
+    faulty: ['success', false],
+  },
+  'group-in-use-deactivated': {
+    probe: async (call) => {
+      const used = await group(call);
+      await group(call, { can_mention_group: used });
+      return code(deactivate(call, used));
+    },
+    healthy: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+    faulty: 'success',
+  },
+  'group-subgroup-deactivated': {
+    probe: async (call) => {
+      const sub = await group(call);
+      await group(call, { subgroups: [sub] });
+      return code(deactivate(call, sub));
+    },
+    healthy: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+    faulty: 'success',
+  },
+  'group-objections-without-settings': {
+    probe: async (call) => {
+      const used = await group(call);
+      await group(call, { can_mention_group: used });
+      return (await deactivate(call, used)).body.objections.map((o: object) => 'settings' in o);
+    },
+    healthy: [true],
+    faulty: [false],
+  },
+  'group-unknown-id-succeeds': {
+    probe: (call) => code(deactivate(call, 999999)),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'group-deactivated-usable': {
+    probe: async (call) => {
+      const old = await group(call);
+      await deactivate(call, old);
+      return code(
+        call('POST', '/user_groups/create', {
+          as: 'owner',
+          form: { name: 'uses-old', description: '', members: [], can_mention_group: old },
+        }),
+      );
+    },
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'push-add-not-stored': {
+    probe: async (call) => [await addToken(call), await removeToken(call)],
+    healthy: ['success', 'success'],
+    faulty: ['success', 'BAD_REQUEST'],
+  },
+  'push-empty-token-accepted': {
+    probe: (call) => addToken(call, { token: '', appid: 'org.example.cf' }),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'push-any-length-accepted': {
+    probe: (call) => addToken(call, { token: 'ab'.repeat(32768), appid: 'org.example.cf' }),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'push-appid-optional': {
+    probe: (call) => addToken(call, { token: TOKEN }),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'push-remove-keeps-token': {
+    probe: async (call) => [await addToken(call), await removeToken(call), await removeToken(call)],
+    healthy: ['success', 'success', 'BAD_REQUEST'],
+    faulty: ['success', 'success', 'success'],
+  },
+  'push-remove-unknown-succeeds': {
+    probe: (call) => removeToken(call, 'cd34'.repeat(16)),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'push-test-unknown-token-succeeds': {
+    probe: (call) => testPush(call, 'cd34'.repeat(16)),
+    healthy: 'INVALID_PUSH_DEVICE_TOKEN',
+    faulty: 'success',
+  },
+  'push-test-registered-token-unknown': {
+    probe: async (call) => [await addToken(call), await testPush(call, TOKEN)],
+    healthy: ['success', 'INVALID_REMOTE_PUSH_DEVICE_TOKEN'],
+    faulty: ['success', 'INVALID_PUSH_DEVICE_TOKEN'],
+  },
+} as const satisfies Record<string, Case>;
