@@ -56,6 +56,10 @@ export const FAULTS = {
     description: 'The topic of a channel draft is stored as the empty string.',
   },
   'drafts-no-event': { clause: 'DRAFTS-EVENT-001', description: 'Creating drafts sends no drafts event.' },
+  'drafts-non-ascii-content-rejected': {
+    clause: 'DRAFTS-CREATE-010',
+    description: 'Draft content with any character outside ASCII is rejected.',
+  },
   'drafts-timestamp-as-string': {
     clause: 'DRAFTS-LIST-003',
     description: 'GET /drafts returns each timestamp as a string.',

@@ -1,7 +1,7 @@
 /**
  * Sensitivity: for every fault of the catalogue, the reference server is started with it and the suite must fail,
  * on the clause the fault breaks (a failed SHOULD counts: it is reported as warned). Only that clause runs
- * (`--only ID`), two faults at a time. Prints the kill matrix.
+ * (`--only ID`), two faults at a time, with the full profile's property runs. Prints the kill matrix.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +14,10 @@ const rows: { fault: string; clause: string; outcome: string; caught: boolean; m
 const started = Date.now();
 
 function runFault(fault: string, clause: string): Promise<RunOutcome> {
-  return runConformance({ env: { REFERENCE_FAULTS: fault, CONCURRENCY: '1' }, args: ['--only', clause] });
+  return runConformance({
+    env: { REFERENCE_FAULTS: fault, CONCURRENCY: '1', PROFILE: 'full' },
+    args: ['--only', clause],
+  });
 }
 
 describe('sensitivity: each fault is caught by its own clause', () => {

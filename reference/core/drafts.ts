@@ -69,6 +69,10 @@ function normalizeContent(content: string, faults: Faults): string {
   if (normalized.includes('\0') && !faults.has('drafts-null-byte-content-accepted')) {
     throw badRequest('Content must not contain null bytes');
   }
+  // Fault `drafts-non-ascii-content-rejected`: a narrow validator that only a property over varied content finds.
+  if (faults.has('drafts-non-ascii-content-rejected') && /[^\x00-\x7f]/.test(normalized)) {
+    throw badRequest('Content must be ASCII');
+  }
   return normalized;
 }
 

@@ -55,6 +55,11 @@ const CASES: Record<FaultId, Case> = {
     healthy: 'error',
     faulty: 'success',
   },
+  'drafts-non-ascii-content-rejected': {
+    probe: async (call) => result(post(call, [draftOf.unaddressed({ content: 'héllo 日本語' })])),
+    healthy: 'success',
+    faulty: 'error',
+  },
   'drafts-timestamp-not-filled': {
     probe: async (call) => {
       await post(call, [draftOf.unaddressed()]);
