@@ -70,7 +70,7 @@ function normalizeContent(content: string, faults: Faults): string {
     throw badRequest('Content must not contain null bytes');
   }
   // Fault `drafts-non-ascii-content-rejected`: a narrow validator that only a property over varied content finds.
-  if (faults.has('drafts-non-ascii-content-rejected') && /[^\x00-\x7f]/.test(normalized)) {
+  if (faults.has('drafts-non-ascii-content-rejected') && [...normalized].some((ch) => ch.codePointAt(0)! > 0x7f)) {
     throw badRequest('Content must be ASCII');
   }
   return normalized;
