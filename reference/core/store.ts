@@ -5,7 +5,7 @@
 import { SEED_CHANNELS, SEED_USERS } from '../../fixtures/realm.ts';
 import { Faults } from '../faults.ts';
 import { EventQueues } from './events.ts';
-import type { Channel, Draft, MutedUser, TopicsPolicy, User } from './model.ts';
+import type { Channel, Draft, Message, MutedUser, ScheduledMessage, TopicsPolicy, User } from './model.ts';
 import { defaultChannelGroups, defaultRealmSettings, type RealmSettings } from './realm.ts';
 
 export interface StoreOptions {
@@ -25,7 +25,8 @@ export interface NewChannel {
   creatorId: number | null;
 }
 
-const FIRST_ID = { user: 8, channel: 3, draft: 1 } as const;
+// Messages and scheduled messages count in ranges far apart, so that one is never mistaken for the other.
+const FIRST_ID = { user: 8, channel: 3, draft: 1, message: 1001, scheduled: 900_001 } as const;
 
 export class Store {
   readonly clock: () => number;
@@ -34,6 +35,8 @@ export class Store {
   /** Channel id → subscribed user ids. */
   readonly subscriptions = new Map<number, Set<number>>();
   readonly drafts = new Map<number, Draft>();
+  readonly messages = new Map<number, Message>();
+  readonly scheduledMessages = new Map<number, ScheduledMessage>();
   /** User id → the users they muted. */
   readonly mutedUsers = new Map<number, MutedUser[]>();
   readonly realm: RealmSettings = defaultRealmSettings();

@@ -3,7 +3,10 @@ import type { Route } from '../core/context.ts';
 import { authRoutes } from './auth.ts';
 import { channelRoutes } from './channels.ts';
 import { draftRoutes } from './drafts.ts';
+import { messageRoutes } from './messages.ts';
 import { registerRoutes } from './register.ts';
+import { scheduledRoutes } from './scheduled.ts';
+import { typingRoutes } from './typing.ts';
 import { userRoutes } from './users.ts';
 
 export const ROUTES: readonly Route[] = [
@@ -12,4 +15,7 @@ export const ROUTES: readonly Route[] = [
   ...draftRoutes,
   ...userRoutes,
   ...channelRoutes,
+  ...messageRoutes,
+  ...scheduledRoutes,
+  ...typingRoutes,
 ];
