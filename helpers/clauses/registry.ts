@@ -2,10 +2,21 @@
 import { authClauses } from './catalog/auth.ts';
 import { conventionsClauses } from './catalog/conventions.ts';
 import { draftsClauses } from './catalog/drafts.ts';
+import { messageClauses } from './catalog/messages.ts';
 import { queueClauses } from './catalog/queues.ts';
+import { topicClauses } from './catalog/topics.ts';
+import { typingClauses } from './catalog/typing.ts';
 import type { Clause } from './types.ts';
 
-export const CLAUSES: readonly Clause[] = [...conventionsClauses, ...authClauses, ...draftsClauses, ...queueClauses];
+export const CLAUSES: readonly Clause[] = [
+  ...conventionsClauses,
+  ...authClauses,
+  ...draftsClauses,
+  ...queueClauses,
+  ...messageClauses,
+  ...topicClauses,
+  ...typingClauses,
+];
 
 const byId = new Map(CLAUSES.map((c) => [c.id, c]));
 

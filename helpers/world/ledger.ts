@@ -6,7 +6,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { Role } from '../roles.ts';
 
-export type UndoKind = 'draft' | 'queue' | 'channel';
+export type UndoKind = 'draft' | 'queue' | 'channel' | 'message' | 'scheduled_message';
 
 export interface LedgerEntry {
   key: string;
