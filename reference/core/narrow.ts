@@ -103,7 +103,7 @@ function highlight(html: string, terms: readonly Term[], faults: Faults): string
     .join('');
 }
 
-export function matchFields(store: Store, message: Message, terms: readonly Term[], faults: Faults) {
+export function matchFields(message: Message, terms: readonly Term[], faults: Faults) {
   // Fault `narrow-subject-unescaped`.
   const subject = faults.has('narrow-subject-unescaped') ? message.topic : escapeHtml(message.topic);
   return {

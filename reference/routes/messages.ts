@@ -165,7 +165,7 @@ function matchesNarrow({ params, store, user, faults }: Context): Fields {
     if (!message || !canSeeMessage(store, user, message)) continue;
     // Fault `narrow-non-matching-returned`.
     if (!faults.has('narrow-non-matching-returned') && !matches(store, message, terms, faults)) continue;
-    messages[id] = matchFields(store, message, terms, faults);
+    messages[id] = matchFields(message, terms, faults);
   }
   return { messages };
 }

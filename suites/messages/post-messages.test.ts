@@ -9,7 +9,7 @@ const direct = (ctx: CheckContext, type: string, to: unknown, extra: Record<stri
   send(ctx, 'member', { type, to: to as number[], content: contentOf(ctx, `${type} message`), ...extra });
 
 /** STREAM_DOES_NOT_EXIST names the channel HTML-escaped on real Zulip (TARGET.md): compare unescaped. */
-const unescape = (s: unknown) =>
+const unescapeHtml = (s: unknown) =>
   typeof s === 'string'
     ? s
         .replace(/&lt;/g, '<')
@@ -81,7 +81,7 @@ describe('POST /messages', () => {
     const name = `${ctx.unique('no-such-channel')} <&>`;
     const res = await send(ctx, 'member', { type: 'stream', to: name, topic: 'x', content: contentOf(ctx, 'x') });
     const body = expectError(res, 'STREAM_DOES_NOT_EXIST', 'a message to an unknown channel name');
-    if (unescape(body.stream) !== name) fail(res, `wanted stream ${JSON.stringify(name)} in the error`);
+    if (unescapeHtml(body.stream) !== name) fail(res, `wanted stream ${JSON.stringify(name)} in the error`);
   });
 
   check('MSG-SEND-008', async (ctx) => {
