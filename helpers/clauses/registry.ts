@@ -3,9 +3,12 @@ import { authClauses } from './catalog/auth.ts';
 import { conventionsClauses } from './catalog/conventions.ts';
 import { draftsClauses } from './catalog/drafts.ts';
 import { groupClauses } from './catalog/groups.ts';
+import { messageClauses } from './catalog/messages.ts';
 import { profileFieldClauses } from './catalog/profile-fields.ts';
 import { pushClauses } from './catalog/push.ts';
 import { queueClauses } from './catalog/queues.ts';
+import { topicClauses } from './catalog/topics.ts';
+import { typingClauses } from './catalog/typing.ts';
 import { usersClauses } from './catalog/users.ts';
 import type { Clause } from './types.ts';
 
@@ -18,6 +21,9 @@ export const CLAUSES: readonly Clause[] = [
   ...profileFieldClauses,
   ...groupClauses,
   ...pushClauses,
+  ...messageClauses,
+  ...topicClauses,
+  ...typingClauses,
 ];
 
 const byId = new Map(CLAUSES.map((c) => [c.id, c]));

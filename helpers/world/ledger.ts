@@ -10,6 +10,8 @@ export type UndoKind =
   | 'draft'
   | 'queue'
   | 'channel'
+  | 'message'
+  | 'scheduled_message'
   | 'mute'
   | 'profile-field'
   | 'group'

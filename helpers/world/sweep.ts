@@ -24,6 +24,13 @@ export async function sweep({ runId, minutes, clients }: SweepOptions): Promise<
         if (res.body?.result === 'success') done.push(`draft ${draft.id} of ${role}`);
       }
     }
+    const scheduled = await client.get('/scheduled_messages');
+    for (const message of Array.isArray(scheduled.body?.scheduled_messages) ? scheduled.body.scheduled_messages : []) {
+      if (stale(message?.content)) {
+        const res = await client.delete(`/scheduled_messages/${message.scheduled_message_id}`);
+        if (res.body?.result === 'success') done.push(`scheduled message ${message.scheduled_message_id} of ${role}`);
+      }
+    }
   }
   const admin = clients.admin;
   const member = clients.member;

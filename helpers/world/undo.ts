@@ -13,6 +13,8 @@ const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise
   'push-token': (c, id) => c.delete('/users/me/apns_device_token', { token: String(id) }),
   // The id is the value to restore: the account's own email visibility before the check changed it.
   'email-visibility': (c, id) => c.patch('/settings', { email_address_visibility: Number(id) }),
+  message: (c, id) => c.delete(`/messages/${id}`),
+  scheduled_message: (c, id) => c.delete(`/scheduled_messages/${id}`),
 };
 
 /** Returns null when undone (or already gone), else a line saying what is left behind. */
@@ -20,6 +22,11 @@ export async function undo(client: ApiClient, entry: LedgerEntry): Promise<strin
   const res = await UNDO[entry.kind](client, entry.id);
   if (res.body?.result === 'success') return null;
   if (res.status === 404 || res.body?.code === 'BAD_EVENT_QUEUE_ID') return null;
+  // A message already deleted (a channel archived with it, say) is answered like a message that never was.
+  if (entry.kind === 'message' && res.body?.result === 'error' && res.body?.code === 'BAD_REQUEST') {
+    const again = await client.get(`/messages/${entry.id}`);
+    if (again.body?.result === 'error') return null;
+  }
   return `could not undo ${entry.kind} ${entry.label} (${entry.id}): HTTP ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
 }
 

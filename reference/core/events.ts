@@ -72,6 +72,18 @@ export class EventQueues {
     }
   }
 
+  /** Like `push`, but each queue gets its own event (or none, when `make` returns null). */
+  pushPerQueue(userIds: Iterable<number>, type: string, make: (queue: Queue) => EventBody | null): void {
+    this.gc();
+    const users = new Set(userIds);
+    for (const queue of this.#queues.values()) {
+      if (!users.has(queue.userId)) continue;
+      if (queue.eventTypes !== null && !queue.eventTypes.includes(type)) continue;
+      const event = make(queue);
+      if (event) this.#append(queue, event);
+    }
+  }
+
   /** Drops the events with id ≤ lastEventId and returns the rest. Throws BAD_EVENT_QUEUE_ID. */
   get(queueId: string, userId: number, lastEventId?: number): QueuedEvent[] {
     const queue = this.#owned(queueId, userId);

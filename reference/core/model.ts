@@ -104,3 +104,30 @@ export interface PushToken {
   readonly token: string;
   readonly appid: string;
 }
+
+/** A sent message. `recipients` holds the user ids of a direct message (sender included); channel messages: []. */
+export interface Message {
+  readonly id: number;
+  readonly senderId: number;
+  readonly type: 'stream' | 'private';
+  readonly channelId: number | null;
+  topic: string;
+  readonly recipients: readonly number[];
+  /** The Markdown source, after normalization (and truncation, see reference/README.md). */
+  content: string;
+  /** Seconds since the epoch. */
+  readonly timestamp: number;
+  readonly readBySender: boolean;
+}
+
+export interface ScheduledMessage {
+  readonly id: number;
+  readonly userId: number;
+  readonly type: 'stream' | 'private';
+  /** A channel id, or the user ids of a direct message as given (sender left out unless alone). */
+  readonly to: number | readonly number[];
+  readonly topic: string;
+  readonly content: string;
+  readonly deliveryTimestamp: number;
+  readonly readBySender: boolean | null;
+}

@@ -9,9 +9,11 @@ import {
   type Channel,
   type Draft,
   EMAIL_VISIBILITY,
+  type Message,
   type MutedUser,
   type ProfileField,
   type PushToken,
+  type ScheduledMessage,
   type TopicsPolicy,
   type User,
   type UserGroup,
@@ -35,7 +37,16 @@ export interface NewChannel {
   creatorId: number | null;
 }
 
-const FIRST_ID = { user: 8, channel: 3, draft: 1, profileField: 5, userGroup: 30 } as const;
+// Messages and scheduled messages count in ranges far apart, so that one is never mistaken for the other.
+const FIRST_ID = {
+  user: 8,
+  channel: 3,
+  draft: 1,
+  profileField: 5,
+  userGroup: 30,
+  message: 1001,
+  scheduled: 900_001,
+} as const;
 
 export class Store {
   readonly clock: () => number;
@@ -44,6 +55,8 @@ export class Store {
   /** Channel id → subscribed user ids. */
   readonly subscriptions = new Map<number, Set<number>>();
   readonly drafts = new Map<number, Draft>();
+  readonly messages = new Map<number, Message>();
+  readonly scheduledMessages = new Map<number, ScheduledMessage>();
   /** User id → the users they muted. */
   readonly mutedUsers = new Map<number, MutedUser[]>();
   /** User id → the users they unmuted at least once (only the fault `mute-after-unmute-refused` reads it). */

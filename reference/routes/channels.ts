@@ -44,7 +44,9 @@ interface CreationOptions {
 }
 
 function creationOptions(params: Params): CreationOptions {
-  const topicsPolicy = params.optStr('topics_policy') ?? 'inherit';
+  // Zulip parses the value as JSON (`"allow_empty_topic"`); the bare name is accepted too.
+  const rawPolicy = params.optStr('topics_policy') ?? 'inherit';
+  const topicsPolicy = /^\s*"/.test(rawPolicy) ? jsonString(rawPolicy) : rawPolicy;
   if (!(TOPICS_POLICIES as readonly string[]).includes(topicsPolicy)) {
     throw invalidParam('topics_policy', 'Invalid topics_policy');
   }
@@ -58,6 +60,16 @@ function creationOptions(params: Params): CreationOptions {
     isDefault: params.bool('is_default_stream', false),
     topicsPolicy: topicsPolicy as TopicsPolicy,
   };
+}
+
+function jsonString(raw: string): string {
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value === 'string') return value;
+  } catch {
+    // reported as invalid below
+  }
+  return raw;
 }
 
 function checkMayCreate(user: User, store: Store, opts: CreationOptions): void {

@@ -4,10 +4,13 @@ import { authRoutes } from './auth.ts';
 import { channelRoutes } from './channels.ts';
 import { draftRoutes } from './drafts.ts';
 import { groupRoutes } from './groups.ts';
+import { messageRoutes } from './messages.ts';
 import { muteRoutes } from './mute.ts';
 import { profileFieldRoutes } from './profile-fields.ts';
 import { pushRoutes } from './push.ts';
 import { registerRoutes } from './register.ts';
+import { scheduledRoutes } from './scheduled.ts';
+import { typingRoutes } from './typing.ts';
 import { userRoutes } from './users.ts';
 
 export const ROUTES: readonly Route[] = [
@@ -20,4 +23,7 @@ export const ROUTES: readonly Route[] = [
   ...profileFieldRoutes,
   ...groupRoutes,
   ...pushRoutes,
+  ...messageRoutes,
+  ...scheduledRoutes,
+  ...typingRoutes,
 ];

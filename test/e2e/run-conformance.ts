@@ -11,6 +11,12 @@ import type { RunResults } from '../../helpers/reporters/results.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/**
+ * Clauses whose condition no target lets the suite arrange (the check says why): skipped-unsupported on every
+ * target, the embedded server included. MSG-SEND-015: wildcard mentions need a "large" channel or topic.
+ */
+export const SKIPPED_BY_DESIGN: readonly string[] = ['MSG-SEND-015'];
+
 export interface RunOutcome {
   code: number | null;
   stdout: string;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { USERS_SLICE_CASES } from './fault-cases-users.ts';
+import { MESSAGE_CASES } from './message-fault-cases.ts';
 import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
 
 const NOW_MS = 1_750_000_000_000;
@@ -295,6 +296,7 @@ const CASES: Record<FaultId, Case> = {
     healthy: ['BAD_REQUEST', 'queue_id'],
     faulty: ['REQUEST_VARIABLE_MISSING', 'queue_id'],
   },
+  ...MESSAGE_CASES,
 };
 
 describe('the fault catalogue', () => {

@@ -73,6 +73,15 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
   'POST /users/me/apns_device_token': ['token', 'appid'],
   'DELETE /users/me/apns_device_token': ['token'],
   'POST /mobile_push/test_notification': ['token'],
+  'POST /messages': ['type', 'to', 'content', 'topic', 'queue_id', 'local_id', 'read_by_sender'],
+  'GET /messages/{message_id}': ['apply_markdown', 'allow_empty_topic_name'],
+  'DELETE /messages/{message_id}': [],
+  'POST /messages/render': ['content'],
+  'GET /messages/matches_narrow': ['msg_ids', 'narrow'],
+  'POST /scheduled_messages': ['type', 'to', 'content', 'topic', 'scheduled_delivery_timestamp', 'read_by_sender'],
+  'GET /scheduled_messages': [],
+  'DELETE /scheduled_messages/{scheduled_message_id}': [],
+  'POST /typing': ['type', 'op', 'to', 'stream_id', 'topic'],
 };
 
 const MB = 'x'.repeat(1024 * 1024);

@@ -1,0 +1,134 @@
+/**
+ * The topic rule of the contract's Conventions, as a generator and an oracle, for every operation that takes a
+ * channel topic (send, schedule, typing, and edit later). The oracle answers what a conforming server may do with
+ * a topic in a channel of a given `topics_policy`: accept or refuse, and which stored topics are right.
+ *
+ * Readings: `(no topic)` (from level 370) and the realm's empty-topic display name stand for the empty topic.
+ * The contract says nothing about surrounding whitespace, so a padded value may be read as given or trimmed (Zulip
+ * trims); case variants are ordinary topics (the rule names exact strings). A reading that is the empty topic is
+ * allowed where the policy allows it; an ordinary one up to `max_topic_length`, and beyond it may be refused or
+ * truncated. Named topics in an `empty_topic_only` channel are not shown: either answer is accepted.
+ */
+import fc from 'fast-check';
+
+export type TopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
+
+export interface TopicRuleEnv {
+  /** `realm_empty_topic_display_name`, when the target reports it. */
+  readonly displayName: string | null;
+  readonly featureLevel: number | null;
+  readonly maxTopicLength: number;
+}
+
+export interface TopicCase {
+  readonly topic: string;
+  /** What the generator meant, for failure messages ("the display name padded with spaces"). */
+  readonly kind: string;
+}
+
+export interface TopicVerdict {
+  readonly mayAccept: boolean;
+  readonly mayRefuse: boolean;
+  /** Why a stored topic is wrong for an accepted value, or undefined when it is right. */
+  readonly storedProblem: (stored: unknown) => string | undefined;
+  /** Whether every reading is the empty topic (so its stored form must match the other empty spellings). */
+  readonly surelyEmpty: boolean;
+}
+
+export const NO_TOPIC = '(no topic)';
+
+/** The spellings of the empty topic the target is bound to read as "" at its feature level. */
+export function emptySpellings(env: TopicRuleEnv): string[] {
+  const spellings = [''];
+  if (env.displayName) spellings.push(env.displayName);
+  if (env.featureLevel === null || env.featureLevel >= 370) spellings.push(NO_TOPIC);
+  return spellings;
+}
+
+/** Whether a stored topic is the empty topic (a read-back may show it under the display name). */
+export function isStoredEmpty(stored: unknown, env: TopicRuleEnv): boolean {
+  return stored === '' || (env.displayName !== null && stored === env.displayName);
+}
+
+export function topicVerdict(topic: string, policy: TopicsPolicy, env: TopicRuleEnv): TopicVerdict {
+  const empty = new Set(emptySpellings(env));
+  const read = (value: string) => (empty.has(value) ? '' : value);
+  const readings = [...new Set([read(topic), read(topic.trim())])];
+  const length = (s: string) => [...s].length;
+  const accepts = (r: string) =>
+    r === '' ? policy !== 'disable_empty_topic' : policy !== 'empty_topic_only' || 'either';
+  const refuses = (r: string) =>
+    r === ''
+      ? policy === 'disable_empty_topic'
+      : length(r) > env.maxTopicLength || (policy === 'empty_topic_only' && 'either');
+  const storedFits = (r: string, stored: unknown): boolean => {
+    if (typeof stored !== 'string') return false;
+    if (r === '') return isStoredEmpty(stored, env);
+    if (length(r) <= env.maxTopicLength) return stored === r;
+    // Truncated: no longer than the limit, and what is left (less an ellipsis) starts the value sent.
+    return length(stored) <= env.maxTopicLength && r.startsWith(stored.replace(/(\.\.\.|…)$/, ''));
+  };
+  return {
+    mayAccept: readings.some((r) => accepts(r) !== false),
+    mayRefuse: readings.some((r) => refuses(r) !== false),
+    storedProblem: (stored) =>
+      readings.some((r) => accepts(r) !== false && storedFits(r, stored))
+        ? undefined
+        : `stored topic ${JSON.stringify(stored)}; acceptable: ${readings
+            .map((r) =>
+              r === ''
+                ? 'the empty topic'
+                : length(r) > env.maxTopicLength
+                  ? `a truncation of the value`
+                  : JSON.stringify(r),
+            )
+            .join(' or ')}`,
+    surelyEmpty: readings.every((r) => r === ''),
+  };
+}
+
+const WORDS = ['alpha', 'Brücke', '日本', 'emoji 🎉', 'a&b <c>', 'x_y-z', 'general', 'topic'];
+
+/** Topics that exercise the rule: ordinary, the empty spellings, padded and case variants, at and over the limit. */
+export function topicCases(env: TopicRuleEnv): fc.Arbitrary<TopicCase> {
+  const spellings = emptySpellings(env).filter((s) => s !== '');
+  const max = env.maxTopicLength;
+  const ordinary = fc
+    .tuple(fc.constantFrom(...WORDS), fc.nat(999))
+    .map(([w, n]) => ({ topic: `${w} ${n}`, kind: 'an ordinary topic' }));
+  const cases: fc.Arbitrary<TopicCase>[] = [
+    ordinary,
+    fc.constant({ topic: '', kind: 'the empty string' }),
+    fc.constant({ topic: '   ', kind: 'spaces only' }),
+    fc.nat(max).map((n) => ({
+      topic: `t${'x'.repeat(Math.max(0, max - 1 - (n % 3)))}`,
+      kind: 'a topic at or just under max_topic_length',
+    })),
+    fc.integer({ min: 1, max: 20 }).map((n) => ({ topic: 'o'.repeat(max + n), kind: 'a topic over max_topic_length' })),
+  ];
+  if (spellings.length > 0) {
+    const spelling = fc.constantFrom(...spellings);
+    cases.push(
+      spelling.map((s) => ({ topic: s, kind: `the empty-topic spelling ${JSON.stringify(s)}` })),
+      fc
+        .tuple(spelling, fc.constantFrom(' ', '  '))
+        .map(([s, pad]) => ({ topic: `${pad}${s}${pad}`, kind: `${JSON.stringify(s)} padded with spaces` })),
+      fc
+        .tuple(spelling, fc.constantFrom('upper', 'title'))
+        .map(([s, how]) => ({
+          topic: how === 'upper' ? s.toUpperCase() : s.replace(/\b\p{L}/gu, (c) => c.toUpperCase()),
+          kind: `a case variant of ${JSON.stringify(s)}`,
+        }))
+        .filter((c) => !spellings.includes(c.topic)),
+    );
+  }
+  return fc.oneof(...cases);
+}
+
+/** The cases every run should try whatever the seed: each spelling of the empty topic, and one over the limit. */
+export function essentialTopicCases(env: TopicRuleEnv): TopicCase[] {
+  return [
+    ...emptySpellings(env).map((s) => ({ topic: s, kind: `the empty-topic spelling ${JSON.stringify(s)}` })),
+    { topic: 'o'.repeat(env.maxTopicLength + 5), kind: 'a topic over max_topic_length' },
+  ];
+}

@@ -1,0 +1,113 @@
+/**
+ * Narrows for GET /messages/matches_narrow: a list of `{operator, operand, negated?}` objects (or
+ * `[operator, operand]` pairs). Operators: `channel`/`stream` (name or ID), `topic` (case-insensitive, like
+ * Zulip), `sender` (email or ID), `dm` (user IDs or emails: the conversation with exactly them), `is` (`dm`,
+ * `private`), `search` (every word, case-insensitive, in the content or topic; matches highlighted).
+ */
+import type { Faults } from '../faults.ts';
+import { badRequest } from './errors.ts';
+import { escapeHtml, renderMarkdown } from './markdown.ts';
+import type { Message } from './model.ts';
+import { isJsonObject } from './params.ts';
+import type { Store } from './store.ts';
+
+export interface Term {
+  readonly operator: string;
+  readonly operand: unknown;
+  readonly negated: boolean;
+}
+
+const OPERATORS = new Set(['channel', 'stream', 'topic', 'subject', 'sender', 'dm', 'pm-with', 'is', 'search']);
+
+export function parseNarrow(list: readonly unknown[]): Term[] {
+  return list.map((item) => {
+    let term: Term;
+    if (Array.isArray(item) && item.length === 2 && typeof item[0] === 'string') {
+      term = { operator: item[0], operand: item[1], negated: false };
+    } else if (isJsonObject(item) && typeof item.operator === 'string' && 'operand' in item) {
+      term = { operator: item.operator, operand: item.operand, negated: item.negated === true };
+    } else {
+      throw badRequest('Invalid narrow: each element must be {operator, operand}');
+    }
+    if (!OPERATORS.has(term.operator)) throw badRequest(`Invalid narrow operator: unknown operator ${term.operator}`);
+    return term;
+  });
+}
+
+const words = (operand: string) =>
+  operand
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/^"|"$/g, ''))
+    .filter(Boolean);
+
+function userIdOf(store: Store, operand: unknown): number | undefined {
+  if (typeof operand === 'number') return operand;
+  if (typeof operand === 'string')
+    return store.userByEmail(operand.trim())?.id ?? (/^\d+$/.test(operand) ? Number(operand) : undefined);
+  return undefined;
+}
+
+function termMatches(store: Store, message: Message, term: Term, faults: Faults): boolean {
+  const { operand } = term;
+  switch (term.operator) {
+    case 'channel':
+    case 'stream': {
+      if (message.type !== 'stream') return false;
+      const channel =
+        typeof operand === 'number' ? store.channelById(operand) : store.channelByName(String(operand).trim());
+      return channel?.id === message.channelId;
+    }
+    case 'topic':
+    case 'subject':
+      // Fault `narrow-topic-ignored`.
+      if (faults.has('narrow-topic-ignored')) return true;
+      return message.type === 'stream' && message.topic.toLowerCase() === String(operand).trim().toLowerCase();
+    case 'sender':
+      return userIdOf(store, operand) === message.senderId;
+    case 'dm':
+    case 'pm-with': {
+      if (message.type !== 'private') return false;
+      const list = Array.isArray(operand) ? operand : String(operand).split(',');
+      const ids = new Set(list.map((o) => userIdOf(store, o)));
+      const others = message.recipients.filter((id) => id !== message.senderId || message.recipients.length === 1);
+      return others.length > 0 && others.every((id) => ids.has(id)) && ids.size <= others.length + 1;
+    }
+    case 'is':
+      if (operand === 'dm' || operand === 'private') return message.type === 'private';
+      throw badRequest(`Invalid narrow operand: is:${String(operand)}`);
+    default: {
+      const haystack = `${message.content}\n${message.topic}`.toLowerCase();
+      return words(String(operand)).every((w) =>
+        new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(w)}`, 'u').test(haystack),
+      );
+    }
+  }
+}
+
+export function matches(store: Store, message: Message, terms: readonly Term[], faults: Faults): boolean {
+  return terms.every((t) => termMatches(store, message, t, faults) !== t.negated);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Wraps every occurrence of the search words in the text (not the tags) of `html`. */
+function highlight(html: string, terms: readonly Term[], faults: Faults): string {
+  const searched = terms.filter((t) => t.operator === 'search' && !t.negated).flatMap((t) => words(String(t.operand)));
+  // Fault `narrow-no-highlight`.
+  if (searched.length === 0 || faults.has('narrow-no-highlight')) return html;
+  const pattern = new RegExp(`(${searched.map((w) => escapeRegExp(escapeHtml(w))).join('|')})`, 'giu');
+  return html
+    .split(/(<[^>]*>)/)
+    .map((part) => (part.startsWith('<') ? part : part.replace(pattern, '<span class="highlight">$1</span>')))
+    .join('');
+}
+
+export function matchFields(message: Message, terms: readonly Term[], faults: Faults) {
+  // Fault `narrow-subject-unescaped`.
+  const subject = faults.has('narrow-subject-unescaped') ? message.topic : escapeHtml(message.topic);
+  return {
+    match_content: highlight(renderMarkdown(message.content), terms, faults),
+    match_subject: highlight(subject, terms, faults),
+  };
+}

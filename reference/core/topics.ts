@@ -1,0 +1,45 @@
+/**
+ * The topic rule (contract: Conventions): `(no topic)` and the realm's empty-topic display name are read as the
+ * empty topic; whether the empty topic is allowed depends on the channel's `topics_policy` (`inherit` takes the
+ * realm's). Topics are trimmed first, as in Zulip. Over-long topics are rejected (see reference/README.md).
+ */
+import type { Faults } from '../faults.ts';
+import { badRequest } from './errors.ts';
+import type { Channel } from './model.ts';
+import { LIMITS } from './realm.ts';
+import type { Store } from './store.ts';
+
+export const NO_TOPIC = '(no topic)';
+
+/** The topic a value means: trimmed, and the empty topic for its two other spellings. */
+export function readTopic(raw: string, store: Store, faults: Faults): string {
+  const topic = raw.trim();
+  // Fault `topic-display-name-stored-literally`: the realm's display name is kept as a topic of its own.
+  if (topic === store.realm.emptyTopicDisplayName && !faults.has('topic-display-name-stored-literally')) return '';
+  // Fault `topic-no-topic-stored-literally`.
+  if (topic === NO_TOPIC && !faults.has('topic-no-topic-stored-literally')) return '';
+  return topic;
+}
+
+export function effectivePolicy(channel: Channel, store: Store): string {
+  return channel.topicsPolicy === 'inherit' ? store.realm.topicsPolicy : channel.topicsPolicy;
+}
+
+/** Reads and validates the topic of a channel message; throws BAD_REQUEST when the rule or a limit refuses it. */
+export function channelTopic(raw: string, channel: Channel, store: Store, faults: Faults): string {
+  const topic = readTopic(raw, store, faults);
+  if ([...topic].length > LIMITS.maxTopicLength && !faults.has('topic-limit-ignored')) {
+    throw badRequest(`Topic too long (limit: ${LIMITS.maxTopicLength} characters)`);
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
+  if (/[\u0000-\u001f\u007f]/.test(topic)) throw badRequest('Invalid character in topic');
+  const policy = effectivePolicy(channel, store);
+  // Fault `topic-empty-allowed-everywhere`: the channel's policy is not consulted.
+  if (topic === '' && policy === 'disable_empty_topic' && !faults.has('topic-empty-allowed-everywhere')) {
+    throw badRequest('Sending messages to the general chat topic is not allowed in this channel.');
+  }
+  if (topic !== '' && policy === 'empty_topic_only') {
+    throw badRequest('Only the general chat topic is allowed in this channel.');
+  }
+  return topic;
+}

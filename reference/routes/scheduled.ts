@@ -1,0 +1,110 @@
+/** POST and GET /scheduled_messages, DELETE /scheduled_messages/{scheduled_message_id}. Nothing is delivered. */
+
+import { canAccessChannelContent } from '../core/channels.ts';
+import type { Context, Fields, Route } from '../core/context.ts';
+import { ApiError, badRequest, invalidParam, missingParam, notFound } from '../core/errors.ts';
+import { renderMarkdown } from '../core/markdown.ts';
+import { directRecipients, messageContent, messageType } from '../core/messages.ts';
+import type { ScheduledMessage } from '../core/model.ts';
+import { channelTopic } from '../core/topics.ts';
+
+function channelId(ctx: Context, to: unknown): number {
+  const { store, user, faults } = ctx;
+  const id = Array.isArray(to) && to.length === 1 ? to[0] : to;
+  // Fault `scheduled-channel-id-rejected`.
+  if (!Number.isSafeInteger(id) || faults.has('scheduled-channel-id-rejected')) {
+    throw invalidParam('to', 'Channel messages need one channel ID in to');
+  }
+  const channel = store.channelById(id as number);
+  if (!channel || channel.isArchived || !canAccessChannelContent(store, user, channel)) {
+    // Fault `scheduled-stream-id-missing`.
+    const extra = faults.has('scheduled-stream-id-missing') ? {} : { stream_id: id };
+    throw new ApiError(400, 'STREAM_DOES_NOT_EXIST', `Channel with ID '${id}' does not exist`, extra);
+  }
+  return channel.id;
+}
+
+function createScheduled(ctx: Context): Fields {
+  const { params, store, user, faults } = ctx;
+  const type = messageType(params, faults);
+  const to = params.json('to');
+  const rawContent = params.str('content');
+  const rawTopic = params.optStr('topic');
+  const deliveryTimestamp = params.int('scheduled_delivery_timestamp');
+  const readBySender = params.optBool('read_by_sender') ?? null;
+  const content = messageContent(rawContent, faults, { truncate: !faults.has('scheduled-content-limit-ignored') });
+  if (deliveryTimestamp <= store.nowSeconds()) throw badRequest('Scheduled delivery time must be in the future.');
+
+  let fields: Pick<ScheduledMessage, 'to' | 'topic'>;
+  if (type === 'stream') {
+    const id = channelId(ctx, to);
+    if (rawTopic === undefined) throw missingParam('topic');
+    // Fault `scheduled-topic-rule-ignored`: the topic is stored as given.
+    const topic = faults.has('scheduled-topic-rule-ignored')
+      ? rawTopic
+      : channelTopic(rawTopic, store.channelById(id)!, store, faults);
+    fields = { to: id, topic };
+  } else {
+    if (!Array.isArray(to)) throw invalidParam('to', 'Direct messages need a list of user IDs in to');
+    const others = directRecipients(JSON.stringify(to), ctx, { emails: false });
+    fields = { to: others.length ? others.map((u) => u.id) : [user.id], topic: '' };
+  }
+  // Fault `scheduled-sent-immediately`: sent now, and the message's id returned as the scheduled message's.
+  if (faults.has('scheduled-sent-immediately')) {
+    const id = store.nextId('message');
+    const channelMessage = type === 'stream';
+    store.messages.set(id, {
+      id,
+      senderId: user.id,
+      type,
+      channelId: channelMessage ? (fields.to as number) : null,
+      topic: fields.topic,
+      recipients: channelMessage ? [] : [user.id, ...(fields.to as number[])].sort((a, b) => a - b),
+      content,
+      timestamp: store.nowSeconds(),
+      readBySender: true,
+    });
+    return { scheduled_message_id: id };
+  }
+  const scheduled: ScheduledMessage = {
+    id: store.nextId('scheduled'),
+    userId: user.id,
+    type,
+    ...fields,
+    content,
+    deliveryTimestamp,
+    readBySender,
+  };
+  store.scheduledMessages.set(scheduled.id, scheduled);
+  return { scheduled_message_id: scheduled.id };
+}
+
+function listScheduled({ store, user }: Context): Fields {
+  const scheduled_messages = [...store.scheduledMessages.values()]
+    .filter((s) => s.userId === user.id)
+    .sort((a, b) => a.deliveryTimestamp - b.deliveryTimestamp || a.id - b.id)
+    .map((s) => ({
+      scheduled_message_id: s.id,
+      type: s.type,
+      to: s.to,
+      ...(s.type === 'stream' ? { topic: s.topic } : {}),
+      content: s.content,
+      rendered_content: renderMarkdown(s.content),
+      scheduled_delivery_timestamp: s.deliveryTimestamp,
+      failed: false,
+    }));
+  return { scheduled_messages };
+}
+
+function deleteScheduled({ store, user, path }: Context): Fields {
+  const scheduled = store.scheduledMessages.get(path.scheduled_message_id!);
+  if (!scheduled || scheduled.userId !== user.id) throw notFound('Scheduled message does not exist');
+  store.scheduledMessages.delete(scheduled.id);
+  return {};
+}
+
+export const scheduledRoutes: readonly Route[] = [
+  { method: 'POST', path: '/scheduled_messages', handler: createScheduled },
+  { method: 'GET', path: '/scheduled_messages', handler: listScheduled },
+  { method: 'DELETE', path: '/scheduled_messages/{scheduled_message_id}', handler: deleteScheduled },
+];

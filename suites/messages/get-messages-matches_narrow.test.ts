@@ -1,0 +1,148 @@
+// GET /messages/matches_narrow — contract: "5. Check messages against a narrow", the Narrow resource.
+// Operators and operand formats are "not shown": only the classic channel (by name), topic, sender (by email)
+// and search operators are used, with operands that differ in more than letter case.
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { contentOf, mustSend, ownChannel } from './messages.ts';
+
+type Narrow = { operator: string; operand: unknown }[];
+
+async function matchesNarrow(ctx: CheckContext, ids: number[], narrow: Narrow) {
+  const res = await ctx.member.get('/messages/matches_narrow', { msg_ids: ids, narrow });
+  const body = expectSuccess(res, `matches_narrow with ${JSON.stringify(narrow)}`);
+  if (body.messages === null || typeof body.messages !== 'object') fail(res, 'wanted messages to be an object');
+  return { res, messages: body.messages as Record<string, any> };
+}
+
+const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const sorted = (ids: Iterable<string | number>) => [...ids].map(Number).sort((a, b) => a - b);
+
+function expectIds(res: ApiResponse, messages: Record<string, any>, want: number[], what: string): void {
+  const got = sorted(Object.keys(messages));
+  if (JSON.stringify(got) !== JSON.stringify(sorted(want)))
+    fail(res, `wanted ${what}: ids ${sorted(want)}, got ${got}`);
+}
+
+describe('GET /messages/matches_narrow', () => {
+  check('MSG-NARROW-001', async (ctx) => {
+    const own = await ownChannel(ctx);
+    const other = ctx.channel();
+    const send = (to: number) =>
+      mustSend(ctx, 'member', { type: 'stream', to, topic: 'narrow', content: contentOf(ctx, 'n') });
+    const inside = await send(own.id);
+    const outside = await send(other.id);
+    const { res, messages } = await matchesNarrow(ctx, [inside, outside], [{ operator: 'channel', operand: own.name }]);
+    expectIds(res, messages, [inside], `only the message in ${own.name}`);
+    const entry = messages[inside];
+    if (typeof entry?.match_content !== 'string' || typeof entry?.match_subject !== 'string') {
+      fail(res, 'wanted string match_content and match_subject for the matching message');
+    }
+  });
+
+  check('MSG-NARROW-002', async (ctx) => {
+    const word = 'zanzibarquux';
+    const id = await mustSend(ctx, 'member', {
+      type: 'stream',
+      to: ctx.channel().id,
+      topic: ctx.unique('search'),
+      content: `${contentOf(ctx, 'search')} the ${word} here`,
+    });
+    // Full-text indexes may lag behind a send (real Zulip updates them asynchronously): ask for up to 10 s.
+    let found: { res: ApiResponse; messages: Record<string, any> } | undefined;
+    for (let delay = 100; delay < 5000; delay *= 2) {
+      found = await matchesNarrow(ctx, [id], [{ operator: 'search', operand: word }]);
+      if (found.messages[id]) break;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+    const content = found!.messages[id]?.match_content;
+    if (typeof content !== 'string') fail(found!.res, `wanted message ${id} to match the search for ${word}`);
+    if (!new RegExp(`<span class="highlight">${word}</span>`, 'i').test(content)) {
+      fail(found!.res, `wanted ${word} wrapped in <span class="highlight"> in match_content`);
+    }
+  });
+
+  check('MSG-NARROW-003', async (ctx) => {
+    const topic = `${ctx.unique('escaped')} <i>&amp</i> a>b`;
+    const id = await mustSend(ctx, 'member', {
+      type: 'stream',
+      to: ctx.channel().id,
+      topic,
+      content: contentOf(ctx, 'e'),
+    });
+    const { res, messages } = await matchesNarrow(ctx, [id], [{ operator: 'topic', operand: topic }]);
+    if (messages[id]?.match_subject !== escaped(topic)) {
+      fail(res, `wanted match_subject ${JSON.stringify(escaped(topic))}, the topic HTML-escaped`);
+    }
+  });
+
+  check('MSG-NARROW-004', async (ctx) => {
+    const channels = [await ownChannel(ctx), ctx.channel()];
+    const topics = [ctx.unique('topic-a'), ctx.unique('topic-b')];
+    const senders: Role[] = ['member', 'member2'];
+    const plan: [number, number, number][] = [
+      [0, 0, 0],
+      [0, 0, 1],
+      [0, 1, 0],
+      [1, 0, 0],
+      [1, 1, 1],
+    ];
+    const sent: { id: number; channel: string; topic: string; sender: string }[] = [];
+    for (const [c, t, s] of plan) {
+      const params = { type: 'stream', to: channels[c]!.id, topic: topics[t]!, content: contentOf(ctx, 'model') };
+      const id = await mustSend(ctx, senders[s]!, params);
+      sent.push({ id, channel: channels[c]!.name, topic: topics[t]!, sender: ctx.account(senders[s]!).email });
+    }
+    const term = <T>(operator: string, operands: T[]) =>
+      fc.option(
+        fc.constantFrom(...operands).map((operand) => ({ operator, operand })),
+        { nil: undefined },
+      );
+    const narrows = fc
+      .tuple(
+        term(
+          'channel',
+          channels.map((c) => c.name),
+        ),
+        term('topic', [...topics, ctx.unique('topic-none')]),
+        term(
+          'sender',
+          sent.map((m) => m.sender),
+        ),
+      )
+      .map((terms) => terms.filter((t) => t !== undefined))
+      .filter((terms) => terms.length > 0);
+    await fc.assert(
+      fc.asyncProperty(narrows, async (narrow) => {
+        const want = sent.filter((m) =>
+          narrow.every(
+            ({ operator, operand }) =>
+              m[operator === 'channel' ? 'channel' : (operator as 'topic' | 'sender')] === operand,
+          ),
+        );
+        const { res, messages } = await matchesNarrow(
+          ctx,
+          sent.map((m) => m.id),
+          narrow,
+        );
+        expectIds(
+          res,
+          messages,
+          want.map((m) => m.id),
+          `the messages the narrow ${JSON.stringify(narrow)} selects`,
+        );
+      }),
+      ctx.property(),
+    );
+  });
+
+  check('MSG-NARROW-005', async (ctx) => {
+    const narrow = [{ operator: 'channel', operand: ctx.channel().name }];
+    expectErrorEnvelope(await ctx.member.get('/messages/matches_narrow', { narrow }), 'a request without msg_ids');
+    expectErrorEnvelope(await ctx.member.get('/messages/matches_narrow', { msg_ids: [] }), 'a request without narrow');
+  });
+});

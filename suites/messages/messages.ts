@@ -1,0 +1,137 @@
+/**
+ * Sending, reading back and cleaning up messages, and channels of a check's own (contract: operations 1 and 2;
+ * setup operations of TARGET.md: POST /users/me/subscriptions, GET /get_stream_id, GET and DELETE /messages/{id}).
+ */
+import type { TopicRuleEnv, TopicsPolicy } from '../../helpers/arbitraries/topic-rule.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { isInt } from '../../helpers/checks/matchers.ts';
+import { Unsupported } from '../../helpers/errors.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Params } from '../../helpers/http/encoding.ts';
+import type { Role } from '../../helpers/roles.ts';
+
+export interface OwnChannel {
+  id: number;
+  name: string;
+  /** The effective policy: what the channel reports, `inherit` resolved through the realm. */
+  policy: TopicsPolicy;
+}
+
+/** Content that names the run, so that a leftover is recognisable. */
+export const contentOf = (ctx: CheckContext, what: string) => `${ctx.world.prefix}${what}`;
+
+/** POST /messages as the behaviour under test; a message it creates is tracked for deletion. */
+export async function send(ctx: CheckContext, role: Role, params: Params): Promise<ApiResponse> {
+  const res = await ctx.as(role).post('/messages', params);
+  const id = res.body?.id;
+  if (res.body?.result === 'success' && /^\d+$/.test(String(id))) {
+    ctx.track(role, 'message', Number(id), `message ${id}`);
+  }
+  return res;
+}
+
+/** POST /messages for setup: the new message's id. */
+export async function mustSend(ctx: CheckContext, role: Role, params: Params): Promise<number> {
+  const body = await ctx.as(role).must('POST', '/messages', params);
+  ctx.track(role, 'message', Number(body.id), `message ${body.id}`);
+  return Number(body.id);
+}
+
+/** GET /messages/{id} (setup): the message with its Markdown source as `content` and `""` for the empty topic. */
+export async function readMessage(ctx: CheckContext, role: Role, id: number): Promise<any> {
+  const body = await ctx
+    .as(role)
+    .mustSetup('GET', `/messages/${id}`, { apply_markdown: false, allow_empty_topic_name: true });
+  const message = body.message ?? {};
+  return { ...message, content: body.raw_content ?? message.content, topic: message.topic ?? message.subject };
+}
+
+/** GET /scheduled_messages (setup): the caller's scheduled messages. */
+export async function listScheduled(ctx: CheckContext, role: Role): Promise<any[]> {
+  const body = await ctx.as(role).mustSetup('GET', '/scheduled_messages');
+  return Array.isArray(body.scheduled_messages) ? body.scheduled_messages : [];
+}
+
+/** POST /scheduled_messages as the behaviour under test (a month ahead); what it creates is tracked. */
+export async function schedule(ctx: CheckContext, role: Role, params: Params): Promise<ApiResponse> {
+  const res = await ctx.as(role).post('/scheduled_messages', {
+    scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 30 * 86400,
+    ...params,
+  });
+  const id = res.body?.scheduled_message_id;
+  if (res.body?.result === 'success' && isInt(id)) ctx.track(role, 'scheduled_message', id, `scheduled message ${id}`);
+  return res;
+}
+
+/**
+ * A channel of the check's own, created by the member (with the given others subscribed), archived when the check
+ * ends. `topics_policy` is sent JSON-encoded, as Zulip parses it; the effective policy is read back.
+ */
+export async function ownChannel(
+  ctx: CheckContext,
+  { policy, others = [] }: { policy?: TopicsPolicy; others?: Role[] } = {},
+): Promise<OwnChannel> {
+  const name = ctx.unique('channel');
+  const principals = others.length ? (['member', ...others] as Role[]).map((r) => ctx.account(r).userId) : undefined;
+  await ctx.member.mustSetup('POST', '/users/me/subscriptions', {
+    subscriptions: [{ name, description: 'Created by teamchat-conformance; archived when the check ends.' }],
+    principals,
+    topics_policy: policy === undefined ? undefined : JSON.stringify(policy),
+  });
+  const { stream_id } = await ctx.member.mustSetup('GET', '/get_stream_id', { stream: name });
+  ctx.track('member', 'channel', stream_id, name);
+  const channel = { id: Number(stream_id), name };
+  const reported = await effectivePolicy(ctx, name);
+  if (policy !== undefined && reported !== policy) {
+    throw new Unsupported(`a channel created with topics_policy ${policy} reports ${reported}`);
+  }
+  return { ...channel, policy: reported };
+}
+
+/** The effective topics policy of a channel: its own, or the realm's for `inherit`. */
+async function effectivePolicy(ctx: CheckContext, name: string): Promise<TopicsPolicy> {
+  const body = await ctx.member.mustSetup('GET', '/users/me/subscriptions');
+  const own = (body.subscriptions ?? []).find((s: any) => s?.name === name)?.topics_policy;
+  const effective = own === 'inherit' || own === undefined ? ctx.world.realm.raw.realm_topics_policy : own;
+  if (effective === 'allow_empty_topic' || effective === 'disable_empty_topic' || effective === 'empty_topic_only') {
+    return effective;
+  }
+  throw new Unsupported("the target reports neither the channel's topics_policy nor the realm's realm_topics_policy");
+}
+
+/** One channel that allows the empty topic and one that disables it, for the topic-rule properties. */
+export async function policyChannels(ctx: CheckContext): Promise<OwnChannel[]> {
+  return [
+    await ownChannel(ctx, { policy: 'allow_empty_topic' }),
+    await ownChannel(ctx, { policy: 'disable_empty_topic' }),
+  ];
+}
+
+export function topicEnv(ctx: CheckContext): TopicRuleEnv {
+  const max = ctx.world.realm.maxTopicLength;
+  if (max === null) throw new Unsupported('the target reports no max_topic_length');
+  return {
+    displayName: ctx.world.realm.emptyTopicDisplayName,
+    featureLevel: ctx.world.featureLevel,
+    maxTopicLength: max,
+  };
+}
+
+export function maxMessageLength(ctx: CheckContext): number {
+  const max = ctx.world.realm.maxMessageLength;
+  if (max === null) throw new Unsupported('the target reports no max_message_length');
+  return max;
+}
+
+/**
+ * Over-long content: the contract allows a refusal, and real Zulip truncates. Returns why a stored value is
+ * neither the whole value (within the limit) nor a truncation of it (over the limit), or undefined.
+ */
+export function contentProblem(sent: string, stored: unknown, max: number): string | undefined {
+  if (typeof stored !== 'string') return `stored content is ${JSON.stringify(stored)?.slice(0, 80)}`;
+  const length = [...stored].length;
+  if ([...sent].length <= max) return stored === sent ? undefined : `stored content differs (${length} characters)`;
+  if (length > max) return `stored ${length} characters, over max_message_length ${max}`;
+  const head = [...sent].slice(0, Math.min(32, max)).join('');
+  return stored.startsWith(head) ? undefined : 'stored content does not start like the content sent';
+}

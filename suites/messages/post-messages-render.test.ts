@@ -1,0 +1,87 @@
+// POST /messages/render — contract: "21. Render a message" (`content` required; `rendered`, HTML).
+// Real Zulip renders empty and over-long content without complaint, so neither is required to fail here.
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+
+async function rendered(ctx: CheckContext, content: string): Promise<{ res: ApiResponse; html: string }> {
+  const res = await ctx.member.post('/messages/render', { content });
+  const body = expectSuccess(res, 'rendering');
+  if (typeof body.rendered !== 'string') fail(res, 'wanted rendered to be a string');
+  return { res, html: body.rendered };
+}
+
+// Letters only: nothing a renderer could read as a link, an emoji or a mention.
+const word = fc.stringMatching(/^[a-z]{3,10}$/);
+
+const MARKUP = {
+  strong: { wrap: (w: string) => `**${w}**`, html: (w: string) => new RegExp(`<(strong|b)>${w}</\\1>`) },
+  emphasis: { wrap: (w: string) => `*${w}*`, html: (w: string) => new RegExp(`<(em|i)>${w}</\\1>`) },
+  code: { wrap: (w: string) => `\`${w}\``, html: (w: string) => new RegExp(`<code>${w}</code>`) },
+} as const;
+
+const SPECIALS = {
+  'a tag': (w: string) => `<${w}>`,
+  'an ampersand': (w: string) => `${w}&${w}`,
+  'a less-than sign': (w: string) => `${w}<${w}`,
+  'a greater-than sign': (w: string) => `${w} >${w}`,
+} as const;
+
+const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+describe('POST /messages/render', () => {
+  check('MSG-RENDER-001', async (ctx) => {
+    const kinds = Object.keys(MARKUP) as (keyof typeof MARKUP)[];
+    await fc.assert(
+      fc.asyncProperty(word, word, fc.constantFrom(...kinds), async (before, w, kind) => {
+        const marked = MARKUP[kind].wrap(w);
+        const { res, html } = await rendered(ctx, `${before} ${marked} ${before}`);
+        if (html.includes(marked)) fail(res, `wanted the ${kind} markup ${marked} rendered, not returned raw`);
+        if (!MARKUP[kind].html(w).test(html)) fail(res, `wanted ${marked} rendered as ${kind} HTML`);
+      }),
+      ctx.property(),
+    );
+  });
+
+  check('MSG-RENDER-002', async (ctx) => {
+    const kinds = Object.keys(SPECIALS) as (keyof typeof SPECIALS)[];
+    await fc.assert(
+      fc.asyncProperty(word, word, fc.constantFrom(...kinds), async (before, w, kind) => {
+        const text = SPECIALS[kind](w);
+        const { res, html } = await rendered(ctx, `${before} ${text}`);
+        if (!html.includes(escaped(text))) fail(res, `wanted ${kind} in ${JSON.stringify(text)} HTML-escaped`);
+      }),
+      ctx.property(),
+    );
+  });
+
+  check('MSG-RENDER-003', async (ctx) => {
+    const content = [
+      '```',
+      'let x = 1;',
+      '```',
+      '',
+      '> quoted words',
+      '',
+      '- first',
+      '- second',
+      '',
+      '[a link](https://example.com/)',
+    ].join('\n');
+    const { res, html } = await rendered(ctx, content);
+    const wanted: [string, RegExp][] = [
+      ['a code block', /<pre\b[^>]*>[\s\S]*let x = 1;[\s\S]*<\/pre>/],
+      ['a quote', /<blockquote\b[^>]*>[\s\S]*quoted words[\s\S]*<\/blockquote>/],
+      ['a list', /<ul\b[^>]*>\s*<li\b[^>]*>first<\/li>\s*<li\b[^>]*>second<\/li>\s*<\/ul>/],
+      ['a link', /<a\b[^>]*href="https:\/\/example\.com\/?"[^>]*>a link<\/a>/],
+    ];
+    for (const [what, pattern] of wanted) if (!pattern.test(html)) fail(res, `wanted ${what} rendered as HTML`);
+  });
+
+  check('MSG-RENDER-004', async (ctx) => {
+    expectErrorEnvelope(await ctx.member.post('/messages/render', {}), 'rendering without content');
+  });
+});

@@ -1,0 +1,101 @@
+// POST /messages — contract: "1. Send a message", the Message resource, Errors, Versioning (174, 248).
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import { contentOf, readMessage, send } from './messages.ts';
+
+const direct = (ctx: CheckContext, type: string, to: unknown, extra: Record<string, unknown> = {}) =>
+  send(ctx, 'member', { type, to: to as number[], content: contentOf(ctx, `${type} message`), ...extra });
+
+/** STREAM_DOES_NOT_EXIST names the channel HTML-escaped on real Zulip (TARGET.md): compare unescaped. */
+const unescapeHtml = (s: unknown) =>
+  typeof s === 'string'
+    ? s
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&amp;/g, '&')
+    : s;
+
+describe('POST /messages', () => {
+  check('MSG-SEND-001', async (ctx) => {
+    const res = await direct(ctx, 'direct', [ctx.account('member2').userId]);
+    const { id } = expectSuccess(res, 'a direct message to a list of user IDs');
+    if (!isInt(id)) fail(res, 'wanted id to be an integer');
+  });
+
+  check('MSG-SEND-002', async (ctx) => {
+    expectSuccess(await direct(ctx, 'private', [ctx.account('member2').userId]), 'a message of type "private"');
+  });
+
+  check('MSG-SEND-003', async (ctx) => {
+    const channel = ctx.channel();
+    const res = await send(ctx, 'member', {
+      type: 'channel',
+      to: channel.name,
+      topic: ctx.unique('topic'),
+      content: contentOf(ctx, 'channel alias'),
+    });
+    const { id } = expectSuccess(res, 'a message of type "channel"');
+    const stored = await readMessage(ctx, 'member', Number(id));
+    if (stored.stream_id !== channel.id) fail(res, `wanted the message in channel ${channel.id}`);
+  });
+
+  check('MSG-SEND-004', async (ctx) => {
+    const channel = ctx.channel();
+    // `to` as the name (a plain string) and as the ID (an integer, JSON-encoded by the convention).
+    for (const to of [channel.name, channel.id]) {
+      const res = await send(ctx, 'member', {
+        type: 'stream',
+        to,
+        topic: ctx.unique('topic'),
+        content: contentOf(ctx, 'by name or id'),
+      });
+      const { id } = expectSuccess(res, `a channel message to ${JSON.stringify(to)}`);
+      const stored = await readMessage(ctx, 'member', Number(id));
+      if (stored.stream_id !== channel.id) fail(res, `wanted the message in channel ${channel.id}`);
+    }
+  });
+
+  check('MSG-SEND-005', async (ctx) => {
+    const res = await direct(ctx, 'direct', [ctx.account('member2').email]);
+    expectSuccess(res, 'a direct message to a list of emails');
+    const seen = await ctx.member2.get(`/messages/${res.body.id}`);
+    if (seen.body?.result !== 'success') fail(seen, 'wanted the recipient to be able to read the message');
+  });
+
+  check('MSG-SEND-006', async (ctx) => {
+    const me = ctx.account('member').userId;
+    const withSelf = await direct(ctx, 'direct', [me, ctx.account('member2').userId]);
+    expectSuccess(withSelf, 'a direct message whose recipients include the sender');
+    const alone = await direct(ctx, 'direct', [me]);
+    expectSuccess(alone, 'a direct message to the sender alone');
+    // Who the conversation lists is "not shown"; recorded.
+    const stored = await readMessage(ctx, 'member', Number(withSelf.body.id));
+    ctx.note(`display_recipient with the sender in to: ${JSON.stringify(stored.display_recipient)?.slice(0, 200)}`);
+  });
+
+  check('MSG-SEND-007', async (ctx) => {
+    const name = `${ctx.unique('no-such-channel')} <&>`;
+    const res = await send(ctx, 'member', { type: 'stream', to: name, topic: 'x', content: contentOf(ctx, 'x') });
+    const body = expectError(res, 'STREAM_DOES_NOT_EXIST', 'a message to an unknown channel name');
+    if (unescapeHtml(body.stream) !== name) fail(res, `wanted stream ${JSON.stringify(name)} in the error`);
+  });
+
+  check('MSG-SEND-008', async (ctx) => {
+    const invalid = `${ctx.unique('nobody')}@example.invalid`;
+    for (const to of [[invalid], [ctx.account('member2').email, invalid]]) {
+      expectError(await direct(ctx, 'direct', to), 'BAD_REQUEST', `a direct message to ${JSON.stringify(to)}`);
+    }
+  });
+
+  check('MSG-SEND-009', async (ctx) => {
+    const to = [ctx.account('member2').userId];
+    for (const topic of [ctx.unique('ignored topic'), '']) {
+      const res = await direct(ctx, 'direct', to, { topic });
+      expectSuccess(res, `a direct message with topic ${JSON.stringify(topic)}`);
+    }
+  });
+});

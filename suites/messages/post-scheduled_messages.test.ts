@@ -1,0 +1,118 @@
+// POST /scheduled_messages — contract: "2. Create a scheduled message", the Scheduled message resource, the topic
+// rule (Conventions), Errors, Limits. Every scheduled message is deleted when its check ends (undo kind
+// `scheduled_message`); delivery is a month ahead, so nothing is ever sent.
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { essentialTopicCases, topicCases, topicVerdict } from '../../helpers/arbitraries/topic-rule.ts';
+import { check } from '../../helpers/checks/check.ts';
+import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import {
+  contentOf,
+  contentProblem,
+  listScheduled,
+  maxMessageLength,
+  policyChannels,
+  schedule,
+  topicEnv,
+} from './messages.ts';
+
+/** An ID no target is likely to have given out (the largest 32-bit signed integer, less a little). */
+const NO_SUCH_ID = 2_147_483_000;
+
+describe('POST /scheduled_messages', () => {
+  check('MSG-SCHEDULE-001', async (ctx) => {
+    const content = contentOf(ctx, 'scheduled');
+    const res = await schedule(ctx, 'member', { type: 'direct', to: [ctx.account('member2').userId], content });
+    const { scheduled_message_id: id } = expectSuccess(res, 'scheduling a direct message');
+    if (!isInt(id)) fail(res, 'wanted scheduled_message_id to be an integer');
+    if (!(await listScheduled(ctx, 'member')).some((s) => s?.scheduled_message_id === id)) {
+      fail(res, `wanted scheduled message ${id} listed by GET /scheduled_messages`);
+    }
+    // The id differs from the one the message will get: no message carries it with this content yet.
+    const asMessage = await ctx.member.get(`/messages/${id}`, { apply_markdown: false });
+    const shown = asMessage.body?.raw_content ?? asMessage.body?.message?.content;
+    if (asMessage.body?.result === 'success' && typeof shown === 'string' && shown.includes(content)) {
+      fail(asMessage, `wanted no sent message with id ${id}: the scheduled message must not be sent yet`);
+    }
+  });
+
+  check('MSG-SCHEDULE-002', async (ctx) => {
+    const channel = ctx.channel();
+    const cases = [
+      { type: 'stream', to: channel.id, topic: ctx.unique('scheduled') },
+      { type: 'direct', to: [ctx.account('member2').userId] },
+    ];
+    for (const params of cases) {
+      const res = await schedule(ctx, 'member', { ...params, content: contentOf(ctx, 'scheduled') });
+      expectSuccess(res, `scheduling a ${params.type} message to ${JSON.stringify(params.to)}`);
+    }
+  });
+
+  check('MSG-SCHEDULE-003', async (ctx) => {
+    const res = await schedule(ctx, 'member', {
+      type: 'stream',
+      to: NO_SUCH_ID,
+      topic: 'x',
+      content: contentOf(ctx, 'x'),
+    });
+    const body = expectError(res, 'STREAM_DOES_NOT_EXIST', 'scheduling to an unknown channel ID');
+    if (Number(body.stream_id) !== NO_SUCH_ID) fail(res, `wanted stream_id ${NO_SUCH_ID} in the error`);
+  });
+
+  check('MSG-SCHEDULE-004', async (ctx) => {
+    for (const to of [[NO_SUCH_ID], [ctx.account('member2').userId, NO_SUCH_ID]]) {
+      const res = await schedule(ctx, 'member', { type: 'direct', to, content: contentOf(ctx, 'x') });
+      expectError(res, 'BAD_REQUEST', `scheduling a direct message to ${JSON.stringify(to)}`);
+    }
+  });
+
+  check('MSG-SCHEDULE-005', async (ctx) => {
+    const max = maxMessageLength(ctx);
+    const head = contentOf(ctx, 'limit ');
+    for (const length of [max, max + 50]) {
+      const content = head + 'x'.repeat(length - head.length);
+      const res = await schedule(ctx, 'member', { type: 'direct', to: [ctx.account('member2').userId], content });
+      // Over the limit: a refusal (the contract) or a truncation (real Zulip); nothing else.
+      if (length > max && res.body?.result !== 'success') {
+        expectErrorEnvelope(res, `content of ${length} characters`);
+        continue;
+      }
+      const { scheduled_message_id: id } = expectSuccess(res, `content of ${length} characters`);
+      const stored = (await listScheduled(ctx, 'member')).find((s) => s?.scheduled_message_id === id);
+      const problem = contentProblem(content, stored?.content, max);
+      if (problem) fail(res, `content of ${length} characters: ${problem}`);
+    }
+  });
+
+  check('TOPIC-RULE-003', async (ctx) => {
+    const env = topicEnv(ctx);
+    const channels = await policyChannels(ctx);
+    const runs = Math.ceil(ctx.property().numRuns / 2); // three requests a run: keep the load modest
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...channels), topicCases(env), async (channel, { topic, kind }) => {
+        const verdict = topicVerdict(topic, channel.policy, env);
+        const what = `${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
+        const res = await schedule(ctx, 'member', {
+          type: 'stream',
+          to: channel.id,
+          topic,
+          content: contentOf(ctx, 'topic'),
+        });
+        if (res.body?.result !== 'success') {
+          if (!verdict.mayRefuse) fail(res, `wanted ${what} to be accepted`);
+          expectErrorEnvelope(res, what);
+          return;
+        }
+        if (!verdict.mayAccept) fail(res, `wanted ${what} to be refused`);
+        const id = res.body.scheduled_message_id;
+        const stored = (await listScheduled(ctx, 'member')).find((s) => s?.scheduled_message_id === id);
+        const problem = verdict.storedProblem(stored?.topic);
+        if (problem) fail(res, `${what}: ${problem}`);
+      }),
+      {
+        ...ctx.property({ numRuns: runs }),
+        examples: channels.flatMap((c) => essentialTopicCases(env).map((t) => [c, t] as [typeof c, typeof t])),
+      },
+    );
+  });
+});

@@ -1,0 +1,93 @@
+// POST /typing — contract: "4. Set typing status", the typing rows of Events, the topic rule (Conventions),
+// Versioning (215, 370). Event payloads beyond `op` are "not shown": events are told apart by type and op (and
+// by sender where the target names one); the topic of a channel typing event is compared only when present.
+import { describe, expect } from 'vitest';
+import { emptySpellings } from '../../helpers/arbitraries/topic-rule.ts';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { type Queue, registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
+import { expectError, expectErrorEnvelope, expectSuccess } from '../../helpers/checks/matchers.ts';
+import { ownChannel, topicEnv } from '../messages/messages.ts';
+
+const typingOf = (ctx: CheckContext, op: string) => (e: any) =>
+  e?.type === 'typing' &&
+  e.op === op &&
+  (e.sender?.user_id === undefined || e.sender.user_id === ctx.account('member').userId);
+
+/** member2's queue for typing events; channel typing needs the capability declared. */
+const recipientQueue = (ctx: CheckContext, channel = false): Promise<Queue> =>
+  registerQueue(ctx, 'member2', {
+    event_types: ['typing'],
+    ...(channel ? { client_capabilities: { stream_typing_notifications: true } } : {}),
+  });
+
+async function expectEvent(ctx: CheckContext, queue: Queue, op: string, what: string): Promise<any> {
+  const event = (await waitForEvents(ctx, queue, typingOf(ctx, op))).find(typingOf(ctx, op));
+  expect(event, `a typing ${op} event for ${what}`).toBeDefined();
+  return event;
+}
+
+describe('POST /typing', () => {
+  check('TYPING-001', async (ctx) => {
+    const to = [ctx.account('member2').userId];
+    expectErrorEnvelope(await ctx.member.post('/typing', { to }), 'a typing notification without op');
+    expectErrorEnvelope(await ctx.member.post('/typing', { to, op: 'pause' }), 'op "pause"');
+  });
+
+  check('TYPING-002', async (ctx) => {
+    const queue = await recipientQueue(ctx);
+    const res = await ctx.member.post('/typing', { op: 'start', to: [ctx.account('member2').userId] });
+    expectSuccess(res, 'a typing notification without type');
+    await expectEvent(ctx, queue, 'start', 'a typing notification without type (direct)');
+  });
+
+  check('TYPING-003', async (ctx) => {
+    const res = await ctx.member.post('/typing', { type: 'stream', op: 'start', topic: ctx.unique('typing') });
+    expectError(res, 'BAD_REQUEST', 'channel typing without stream_id');
+  });
+
+  check('TYPING-004', async (ctx) => {
+    const res = await ctx.member.post('/typing', { type: 'private', op: 'start', to: [ctx.account('member2').userId] });
+    expectErrorEnvelope(res, 'type "private"');
+  });
+
+  check('TYPING-005', async (ctx) => {
+    const queue = await recipientQueue(ctx);
+    const to = [ctx.account('member2').userId];
+    expectSuccess(await ctx.member.post('/typing', { type: 'direct', op: 'start', to }), 'typing start');
+    await expectEvent(ctx, queue, 'start', 'direct typing');
+    expectSuccess(await ctx.member.post('/typing', { type: 'direct', op: 'stop', to }), 'typing stop');
+    await expectEvent(ctx, queue, 'stop', 'direct typing');
+  });
+
+  check('TYPING-006', async (ctx) => {
+    const channel = await ownChannel(ctx, { others: ['member2'] });
+    const queue = await recipientQueue(ctx, true);
+    const res = await ctx.member.post('/typing', {
+      type: 'stream',
+      op: 'start',
+      stream_id: channel.id,
+      topic: 'typing',
+    });
+    expectSuccess(res, 'channel typing');
+    const event = await expectEvent(ctx, queue, 'start', `typing in channel ${channel.id}`);
+    ctx.note(`channel typing event: ${JSON.stringify(event).slice(0, 200)}`);
+  });
+
+  check('TOPIC-RULE-004', async (ctx) => {
+    const channel = await ownChannel(ctx, { others: ['member2'] });
+    const queue = await recipientQueue(ctx, true);
+    const topics: unknown[] = [];
+    for (const topic of emptySpellings(topicEnv(ctx))) {
+      const res = await ctx.member.post('/typing', { type: 'stream', op: 'start', stream_id: channel.id, topic });
+      expectSuccess(res, `channel typing with topic ${JSON.stringify(topic)}`);
+      const event = await expectEvent(ctx, queue, 'start', `topic ${JSON.stringify(topic)}`);
+      if ('topic' in event) topics.push(event.topic);
+    }
+    if (topics.length === 0) ctx.note('typing events carry no topic field: nothing to compare');
+    expect(
+      new Set(topics).size,
+      `one topic for every spelling of the empty topic, got ${JSON.stringify(topics)}`,
+    ).toBeLessThanOrEqual(1);
+  });
+});

@@ -1,0 +1,301 @@
+// Probe cases for the faults of the messages slice (send, schedule, topic rule, render, narrow, typing): each
+// observes one behaviour on a fresh server, healthy and with the fault. Spread into CASES in faults.test.ts.
+import type { FaultId } from '../../reference/faults.ts';
+import { ACCOUNTS, type Call, lookup, type Values } from './support.ts';
+
+export interface FaultCase {
+  readonly probe: (call: Call) => Promise<unknown>;
+  readonly healthy: unknown;
+  readonly faulty: unknown;
+}
+
+type Prefixed<P extends string> = Extract<FaultId, `${P}${string}`>;
+type MessageFaultId = Prefixed<'messages-' | 'scheduled-' | 'topic-' | 'typing-' | 'render-' | 'narrow-'>;
+
+/** The probes' clock (faults.test.ts runs the server at this time). */
+const NOW_S = 1_750_000_000;
+const LONG = 'x'.repeat(10_050);
+
+const send = (call: Call, form: Values, as: 'member' | 'member2' = 'member') => call('POST', '/messages', { as, form });
+const result = async (reply: Promise<{ body: any }>) => (await reply).body?.result ?? 'not JSON';
+const ids = async (call: Call) => {
+  const found = await lookup(call);
+  return { othello: found.userId('member2'), hamlet: found.userId('member'), verona: await found.channelId('Verona') };
+};
+const dm = async (call: Call, extra: Values = {}) =>
+  send(call, { type: 'direct', to: [(await ids(call)).othello], content: 'hi', ...extra });
+const toVerona = (call: Call, extra: Values = {}) =>
+  send(call, { type: 'stream', to: 'Verona', topic: 'greetings', content: 'hello', ...extra });
+const stored = async (call: Call, id: number) =>
+  (await call('GET', `/messages/${id}`, { query: { apply_markdown: false, allow_empty_topic_name: true } })).body;
+const schedule = (call: Call, form: Values) =>
+  call('POST', '/scheduled_messages', {
+    form: { scheduled_delivery_timestamp: NOW_S + 86400, content: 'later', ...form },
+  });
+const listed = async (call: Call) => (await call('GET', '/scheduled_messages')).body.scheduled_messages;
+const render = async (call: Call, form: Values) => (await call('POST', '/messages/render', { form })).body.rendered;
+const narrow = async (call: Call, msgIds: number[], terms: Values[]) =>
+  (await call('GET', '/messages/matches_narrow', { query: { msg_ids: msgIds, narrow: terms } })).body.messages;
+const typing = (call: Call, form: Values) => call('POST', '/typing', { form });
+
+/** othello's queue of typing events (with the channel typing capability), and a reader of its events. */
+async function othelloQueue(call: Call, types = ['typing']) {
+  const form = { event_types: types, client_capabilities: { stream_typing_notifications: true } };
+  const { queue_id } = (await call('POST', '/register', { as: 'member2', form })).body;
+  return async () =>
+    (await call('GET', '/events', { as: 'member2', query: { queue_id, dont_block: true } })).body.events as any[];
+}
+
+export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
+  'messages-id-as-string': {
+    probe: async (call) => typeof (await dm(call)).body.id,
+    healthy: 'number',
+    faulty: 'string',
+  },
+  'messages-private-rejected': {
+    probe: (call) => result(dm(call, { type: 'private' })),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'messages-channel-alias-rejected': {
+    probe: (call) => result(toVerona(call, { type: 'channel' })),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'messages-channel-id-to-rejected': {
+    probe: async (call) => [
+      await result(toVerona(call, { to: (await ids(call)).verona })),
+      await result(toVerona(call)),
+    ],
+    healthy: ['success', 'success'],
+    faulty: ['error', 'success'],
+  },
+  'messages-email-recipients-rejected': {
+    probe: (call) => result(dm(call, { to: [ACCOUNTS.member2.email] })),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'messages-self-only-rejected': {
+    probe: async (call) => result(dm(call, { to: [(await ids(call)).hamlet] })),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'messages-stream-field-missing': {
+    probe: async (call) => (await toVerona(call, { to: 'Nowhere' })).body.stream,
+    healthy: 'Nowhere',
+    faulty: undefined,
+  },
+  'messages-invalid-email-accepted': {
+    probe: (call) => result(dm(call, { to: [ACCOUNTS.member2.email, 'nobody@example.invalid'] })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'messages-direct-topic-rejected': {
+    probe: (call) => result(dm(call, { topic: 'ignored' })),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'messages-content-limit-ignored': {
+    probe: async (call) => (await stored(call, (await toVerona(call, { content: LONG })).body.id)).raw_content.length,
+    healthy: 10_000,
+    faulty: 10_050,
+  },
+  'messages-queue-id-alone-accepted': {
+    probe: (call) => result(dm(call, { queue_id: 'some-queue' })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'messages-local-message-id-missing': {
+    probe: async (call) => {
+      const { queue_id } = (await call('POST', '/register', { form: { event_types: ['message'] } })).body;
+      await dm(call, { queue_id, local_id: '1.5' });
+      const { events } = (await call('GET', '/events', { query: { queue_id, dont_block: true } })).body;
+      return events.map((e: any) => e.local_message_id);
+    },
+    healthy: ['1.5'],
+    faulty: [undefined],
+  },
+  'messages-read-by-sender-rejected': {
+    probe: (call) => result(dm(call, { read_by_sender: true })),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'messages-visibility-policy-on-direct': {
+    probe: async (call) => 'automatic_new_visibility_policy' in (await dm(call)).body,
+    healthy: false,
+    faulty: true,
+  },
+  'scheduled-sent-immediately': {
+    probe: async (call) => {
+      await schedule(call, { type: 'direct', to: [(await ids(call)).othello] });
+      return (await listed(call)).length;
+    },
+    healthy: 1,
+    faulty: 0,
+  },
+  'scheduled-channel-id-rejected': {
+    probe: async (call) => result(schedule(call, { type: 'stream', to: (await ids(call)).verona, topic: 't' })),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'scheduled-stream-id-missing': {
+    probe: async (call) => (await schedule(call, { type: 'stream', to: 999_999, topic: 't' })).body.stream_id,
+    healthy: 999_999,
+    faulty: undefined,
+  },
+  'scheduled-invalid-user-accepted': {
+    probe: async (call) => result(schedule(call, { type: 'direct', to: [(await ids(call)).othello, 999_999] })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'scheduled-content-limit-ignored': {
+    probe: async (call) => {
+      await schedule(call, { type: 'direct', to: [(await ids(call)).othello], content: LONG });
+      return (await listed(call))[0].content.length;
+    },
+    healthy: 10_000,
+    faulty: 10_050,
+  },
+  'topic-empty-allowed-everywhere': {
+    probe: async (call) => {
+      const subscriptions = [{ name: 'strict' }];
+      await call('POST', '/users/me/subscriptions', {
+        form: { subscriptions, topics_policy: '"disable_empty_topic"' },
+      });
+      return result(toVerona(call, { to: 'strict', topic: '' }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'topic-display-name-stored-literally': {
+    probe: async (call) =>
+      (await stored(call, (await toVerona(call, { topic: 'general chat' })).body.id)).message.subject,
+    healthy: '',
+    faulty: 'general chat',
+  },
+  'topic-limit-ignored': {
+    probe: (call) => result(toVerona(call, { topic: 'o'.repeat(70) })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'topic-no-topic-stored-literally': {
+    probe: async (call) =>
+      (await stored(call, (await toVerona(call, { topic: '(no topic)' })).body.id)).message.subject,
+    healthy: '',
+    faulty: '(no topic)',
+  },
+  'scheduled-topic-rule-ignored': {
+    probe: async (call) => {
+      await schedule(call, { type: 'stream', to: (await ids(call)).verona, topic: 'general chat' });
+      return (await listed(call))[0].topic;
+    },
+    healthy: '',
+    faulty: 'general chat',
+  },
+  'typing-topic-not-normalized': {
+    probe: async (call) => {
+      const events = await othelloQueue(call);
+      await typing(call, { type: 'stream', op: 'start', stream_id: (await ids(call)).verona, topic: '(no topic)' });
+      return (await events()).map((e) => e.topic);
+    },
+    healthy: [''],
+    faulty: ['(no topic)'],
+  },
+  'render-raw-markdown': {
+    probe: (call) => render(call, { content: '**b** `c`' }),
+    healthy: '<p><strong>b</strong> <code>c</code></p>',
+    faulty: '<p>**b** `c`</p>',
+  },
+  'render-html-unescaped': {
+    probe: (call) => render(call, { content: 'a<b' }),
+    healthy: '<p>a&lt;b</p>',
+    faulty: '<p>a<b</p>',
+  },
+  'render-blocks-as-paragraphs': {
+    probe: (call) => render(call, { content: '- a' }),
+    healthy: '<ul>\n<li>a</li>\n</ul>',
+    faulty: '<p>- a</p>',
+  },
+  'render-missing-content-accepted': {
+    probe: (call) => result(call('POST', '/messages/render')),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'narrow-non-matching-returned': {
+    probe: async (call) => {
+      const a = (await toVerona(call)).body.id;
+      const b = (await toVerona(call, { to: 'Denmark' })).body.id;
+      return Object.keys(await narrow(call, [a, b], [{ operator: 'channel', operand: 'Verona' }])).map(Number);
+    },
+    healthy: [1001],
+    faulty: [1001, 1002],
+  },
+  'narrow-no-highlight': {
+    probe: async (call) => {
+      const id = (await toVerona(call, { content: 'a zebra' })).body.id;
+      return (await narrow(call, [id], [{ operator: 'search', operand: 'zebra' }]))[id].match_content;
+    },
+    healthy: '<p>a <span class="highlight">zebra</span></p>',
+    faulty: '<p>a zebra</p>',
+  },
+  'narrow-subject-unescaped': {
+    probe: async (call) => {
+      const id = (await toVerona(call, { topic: 'a<b' })).body.id;
+      return (await narrow(call, [id], []))[id].match_subject;
+    },
+    healthy: 'a&lt;b',
+    faulty: 'a<b',
+  },
+  'narrow-topic-ignored': {
+    probe: async (call) => {
+      const a = (await toVerona(call, { topic: 'one' })).body.id;
+      const b = (await toVerona(call, { topic: 'two' })).body.id;
+      return Object.keys(await narrow(call, [a, b], [{ operator: 'topic', operand: 'one' }])).length;
+    },
+    healthy: 1,
+    faulty: 2,
+  },
+  'narrow-missing-narrow-accepted': {
+    probe: (call) => result(call('GET', '/messages/matches_narrow', { query: { msg_ids: [] } })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'typing-missing-op-accepted': {
+    probe: async (call) => result(typing(call, { to: [(await ids(call)).othello] })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'typing-type-required': {
+    probe: async (call) => result(typing(call, { op: 'start', to: [(await ids(call)).othello] })),
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'typing-stream-id-optional': {
+    probe: (call) => result(typing(call, { type: 'stream', op: 'start', topic: 't' })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'typing-private-accepted': {
+    probe: async (call) => result(typing(call, { type: 'private', op: 'start', to: [(await ids(call)).othello] })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'typing-stop-never-sent': {
+    probe: async (call) => {
+      const events = await othelloQueue(call);
+      await typing(call, { op: 'stop', to: [(await ids(call)).othello] });
+      return (await events()).map((e) => e.op);
+    },
+    healthy: ['stop'],
+    faulty: [],
+  },
+  'typing-channel-no-event': {
+    probe: async (call) => {
+      const events = await othelloQueue(call);
+      await typing(call, { type: 'stream', op: 'start', stream_id: (await ids(call)).verona, topic: 't' });
+      return (await events()).map((e) => e.op);
+    },
+    healthy: ['start'],
+    faulty: [],
+  },
+};
