@@ -180,6 +180,10 @@ export const FAULTS = {
     clause: 'MUTE-006',
     description: 'POST /register lists only the two most recently muted users.',
   },
+  'mute-messages-arrive-unread': {
+    clause: 'MUTE-007',
+    description: "A muted sender's new messages arrive unread for the muter.",
+  },
   'mute-after-unmute-refused': {
     clause: 'MUTE-006',
     description: 'A user once unmuted cannot be muted again (refused as already muted).',

@@ -45,3 +45,8 @@ export function mutedUsersOf(store: Store, userId: number, faults: Faults): Mute
   // Fault `mute-list-capped-at-two`: only the two most recent mutes are listed.
   return faults.has('mute-list-capped-at-two') ? list.slice(-2) : list;
 }
+
+/** Whether `userId` has muted `senderId`. */
+export function isMuted(store: Store, userId: number, senderId: number): boolean {
+  return (store.mutedUsers.get(userId) ?? []).some((m) => m.id === senderId);
+}

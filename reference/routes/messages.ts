@@ -14,6 +14,7 @@ import {
   messageType,
 } from '../core/messages.ts';
 import { isAdmin, type Message } from '../core/model.ts';
+import { isMuted } from '../core/mute.ts';
 import { matches, matchFields, parseNarrow } from '../core/narrow.ts';
 import { channelTopic } from '../core/topics.ts';
 
@@ -70,10 +71,12 @@ function sendMessage(ctx: Context): Fields {
   store.events.pushPerQueue(audienceOf(store, message), 'message', (queue) => {
     const own = queue.userId === user.id;
     const echo = own && queue.id === queueId && !faults.has('messages-local-message-id-missing');
+    // A muted sender's new messages arrive read for the muter. Fault `mute-messages-arrive-unread`.
+    const mutedSender = !own && isMuted(store, queue.userId, user.id) && !faults.has('mute-messages-arrive-unread');
     return {
       type: 'message',
       message: dict,
-      flags: own && read ? ['read'] : [],
+      flags: (own && read) || mutedSender ? ['read'] : [],
       ...(echo ? { local_message_id: localId } : {}),
     };
   });

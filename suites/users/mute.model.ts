@@ -2,15 +2,17 @@
 // fast-check generates sequences of mute(u), unmute(u) and list-muted over a pool of users (the configured
 // accounts and the bot, the caller itself, a user that does not exist); the model predicts every outcome.
 // The caller is the second member (post-users-me-muted_users.test.ts acts as the member, possibly at the same time).
-// send-from(u) ("a muted sender's new messages arrive read") joins when POST /messages is in the suite.
+// send-from(u) has u write to the caller: a muted sender's new message must arrive read (MUTE-007 in isolation).
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
+import { registerQueue } from '../../helpers/checks/events.ts';
 import { expectSuccess } from '../../helpers/checks/matchers.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 import { ListMutedCommand } from './mute/commands/list-muted.ts';
 import { MuteCommand } from './mute/commands/mute.ts';
+import { SendFromCommand } from './mute/commands/send-from.ts';
 import { UnmuteCommand } from './mute/commands/unmute.ts';
 import type { MuteModel, MuteReal, Target } from './mute/model.ts';
 import { mutedIds, NO_SUCH_USER_ID, unmuteUser } from './muted.ts';
@@ -37,6 +39,7 @@ describe('muting (model-based)', () => {
     // What the property ran, for the report's notes.
     const tally = { sequences: 0, commands: 0 };
     const poolIds = new Set(targets.filter((t) => t.exists && !t.self).map((t) => t.userId));
+    const queue = await registerQueue(ctx, CALLER, { event_types: ['message'] });
     const target = fc.constantFrom(...targets);
     const commands = fc.commands(
       [
@@ -45,13 +48,14 @@ describe('muting (model-based)', () => {
         target.map((t) => new MuteCommand(t)),
         target.map((t) => new UnmuteCommand(t)),
         fc.constant(new ListMutedCommand()),
+        target.map((t) => new SendFromCommand(t)),
       ],
       { maxCommands: 16, size: 'medium' },
     );
     await fc.assert(
       fc.asyncProperty(commands, async (cmds) => {
         const model: MuteModel = { muted: new Set() };
-        const real: MuteReal = { ctx, caller: CALLER, poolIds };
+        const real: MuteReal = { ctx, caller: CALLER, poolIds, queue };
         tally.sequences += 1;
         try {
           await fc.asyncModelRun(() => ({ model, real }), cmds);

@@ -3,10 +3,12 @@
  * read from `POST /register` (`muted_users`, a setup operation); every mute the run makes is tracked and undone.
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
+import { type Queue, waitForEvents } from '../../helpers/checks/events.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { SetupError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
+import { contentOf, mustSend } from '../messages/messages.ts';
 
 /** A user ID no server hands out (Zulip's ids are 32-bit and count up from 1). */
 export const NO_SUCH_USER_ID = 2_000_000_000;
@@ -62,4 +64,19 @@ export async function unmutedTarget(ctx: CheckContext, caller: Role, { bot = fal
   throw new SetupError(
     `every configured ${bot ? 'bot' : 'account'} is already muted by the ${caller}: nothing to mute`,
   );
+}
+
+/**
+ * A direct message from `sender` to the queue's owner, and the flags of its message event on that queue; undefined
+ * when the target's message events carry no flags (then the read state cannot be observed).
+ */
+export async function arrivalFlags(ctx: CheckContext, queue: Queue, sender: Role): Promise<unknown[] | undefined> {
+  const level = ctx.world.featureLevel;
+  const type = level !== null && level < 174 ? 'private' : 'direct';
+  const to = [ctx.account(queue.role).userId];
+  const id = await mustSend(ctx, sender, { type, to, content: contentOf(ctx, `a message from the ${sender}`) });
+  const events = await waitForEvents(ctx, queue, (e) => e?.type === 'message' && e.message?.id === id);
+  const event = events.find((e) => e?.type === 'message' && e.message?.id === id);
+  if (!event) throw new SetupError(`the message event of message ${id} never reached the ${queue.role}'s queue`);
+  return Array.isArray(event.flags) ? event.flags : undefined;
 }

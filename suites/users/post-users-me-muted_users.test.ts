@@ -3,9 +3,10 @@
 // never share a mute list when they run side by side.
 import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
+import { registerQueue } from '../../helpers/checks/events.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
-import { SetupError } from '../../helpers/errors.ts';
-import { listMuted, muteUser, NO_SUCH_USER_ID, unmutedTarget, unmuteUser } from './muted.ts';
+import { Disabled, SetupError, Unsupported } from '../../helpers/errors.ts';
+import { arrivalFlags, listMuted, mutedIds, muteUser, NO_SUCH_USER_ID, unmutedTarget, unmuteUser } from './muted.ts';
 
 describe('POST /users/me/muted_users/{muted_user_id}', () => {
   check('MUTE-001', async (ctx) => {
@@ -48,5 +49,26 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
     expectSuccess(await unmuteUser(ctx, 'member', target), 'unmuting the user');
     const after = await listMuted(ctx, 'member');
     if (after.muted.some((m) => m.id === target)) fail(after.res, `wanted user ${target} gone from muted_users`);
+  });
+
+  check('MUTE-007', async (ctx) => {
+    // The member mutes another member account, which then writes to it: the message must arrive already read.
+    const senderRole = (['member2', 'moderator', 'admin', 'owner'] as const).find(
+      (r) => ctx.world.accounts[r] && !ctx.world.accounts[r]?.refused,
+    );
+    if (!senderRole) throw new Disabled('needs a second human account (MEMBER2_EMAIL …) to send from');
+    const sender = ctx.account(senderRole);
+    if ((await mutedIds(ctx, 'member')).has(sender.userId))
+      throw new SetupError(`the member has muted the ${senderRole} already`);
+    const queue = await registerQueue(ctx, 'member', { event_types: ['message'] });
+    expectSuccess(await muteUser(ctx, 'member', sender.userId), `muting the ${senderRole} (setup)`);
+    const flags = await arrivalFlags(ctx, queue, senderRole);
+    if (flags === undefined)
+      throw new Unsupported("the target's message events carry no flags: the read state cannot be observed");
+    if (!flags.includes('read'))
+      fail(
+        undefined,
+        `wanted the muted ${senderRole}'s new message to arrive read for the member; its flags were ${JSON.stringify(flags)}`,
+      );
   });
 });

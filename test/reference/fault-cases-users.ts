@@ -156,6 +156,21 @@ export const USERS_SLICE_CASES = {
     healthy: 3,
     faulty: 2,
   },
+  'mute-messages-arrive-unread': {
+    probe: async (call) => {
+      const { userId } = await ids(call);
+      await call('POST', `/users/me/muted_users/${userId('member2')}`);
+      const { queue_id } = (await call('POST', '/register', { form: { event_types: ['message'] } })).body;
+      await call('POST', '/messages', {
+        as: 'member2',
+        form: { type: 'direct', to: [userId('member')], content: 'hi' },
+      });
+      const { events } = (await call('GET', '/events', { query: { queue_id, dont_block: true } })).body;
+      return events.find((e: any) => e.type === 'message').flags;
+    },
+    healthy: ['read'],
+    faulty: [],
+  },
   'mute-after-unmute-refused': {
     probe: async (call) => {
       const path = `/users/me/muted_users/${(await ids(call)).userId('member2')}`;

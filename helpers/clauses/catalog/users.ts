@@ -116,4 +116,11 @@ export const usersClauses: readonly Clause[] = [
     section: 'States and transitions; 15. Mute a user',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
   },
+  {
+    id: 'MUTE-007',
+    level: 'MUST',
+    title: "mark a muted user's new messages as read for the muter as they arrive",
+    section: 'States and transitions',
+    endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+  },
 ];

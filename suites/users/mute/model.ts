@@ -4,11 +4,11 @@
  *
  * The pool holds the configured accounts and the bot that the caller had not muted before, the caller itself
  * and a user ID that does not exist; accounts the caller had already muted are left out, so that every sequence
- * starts from and returns to the caller's original mute list. Each target keeps its role, so that a later
- * `send-from(u)` command (it needs POST /messages) can send as the target and look for the message arriving read
- * in the caller's event queue, which `MuteReal` is the place to hold.
+ * starts from and returns to the caller's original mute list. Each target keeps its role, so that `send-from(u)`
+ * can send as the target and look for the message arriving read in the caller's event queue.
  */
 import type { CheckContext } from '../../../helpers/checks/context.ts';
+import type { Queue } from '../../../helpers/checks/events.ts';
 import type { Role } from '../../../helpers/roles.ts';
 
 export interface Target {
@@ -31,6 +31,8 @@ export interface MuteReal {
   readonly caller: Role;
   /** The pool's user IDs: listings are compared with the model on these only. */
   readonly poolIds: ReadonlySet<number>;
+  /** The caller's queue of message events, where send-from(u) looks for its message arriving. */
+  readonly queue: Queue;
 }
 
 /** Why the outcome of a command is predicted as it is (failure messages and toString). */
