@@ -36,7 +36,7 @@ describe('the packed command', () => {
     const out = bin(['--only', 'drafts,AUTH-005', '--report-dir', 'out']);
     expect(out.status, out.stdout + out.stderr).toBe(0);
     expect(out.stdout).toMatch(/clauses 16: 16 passed/);
-    expect(out.stdout).toContain(join(dir, 'out', 'conformance.md'));
+    expect(out.stdout).toContain(join(dir, 'out', 'conformance.html'));
   }, 60_000);
 
   it('explains a bad flag with exit status 2', () => {
