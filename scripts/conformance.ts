@@ -4,9 +4,8 @@
  * 0 conforming (or only expected failures), 1 a clause failed unexpectedly, 2 configuration or target error.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { startVitest } from 'vitest/node';
+import { createVitest, type Vitest } from 'vitest/node';
 import { newRunSeed } from '../helpers/checks/seeds.ts';
 import { CLAUSES } from '../helpers/clauses/registry.ts';
 import { parseCommand, type RunOptions, USAGE } from '../helpers/cli/args.ts';
@@ -29,8 +28,9 @@ import {
   requestsByAccount,
 } from '../helpers/reporters/results.ts';
 import type { Role } from '../helpers/roles.ts';
-import { pendingEntries, recordUndone } from '../helpers/world/ledger.ts';
+import { openLedger, pendingEntries, recordUndone } from '../helpers/world/ledger.ts';
 import { prepareWorld } from '../helpers/world/prepare.ts';
+import { recoverCrashedRuns } from '../helpers/world/recover.ts';
 import type { World } from '../helpers/world/types.ts';
 import { undo, undoRole } from '../helpers/world/undo.ts';
 import { startReferenceServer } from '../reference/server.ts';
@@ -38,6 +38,20 @@ import { startReferenceServer } from '../reference/server.ts';
 const root = resolve(import.meta.dirname, '..');
 const version: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 const log = (line: string) => console.log(line);
+
+/**
+ * Ctrl-C (SIGINT) or SIGTERM: the checks are cancelled and everything the run created is undone before it exits
+ * (status 130). A second signal leaves at once; the next run then recovers what is left (helpers/world/recover.ts).
+ */
+const interrupt: { requested: boolean; vitest?: Vitest } = { requested: false };
+function onSignal(signal: NodeJS.Signals): void {
+  if (interrupt.requested) process.exit(130);
+  interrupt.requested = true;
+  console.error(`teamchat-conformance: ${signal}: stopping the checks and cleaning up (again to leave at once)`);
+  void interrupt.vitest?.cancelCurrentRun('keyboard-input');
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 async function main(argv: readonly string[]): Promise<number> {
   const command = parseCommand(argv);
@@ -87,7 +101,7 @@ async function run(options: RunOptions): Promise<number> {
   log(describeConfig(config, baseUrl));
   if (expected?.stale.length)
     log(`expected failures: ${expected.file} names no clause ${expected.stale.join(', ')} (stale entries)`);
-  const ledgerFile = join(tmpdir(), `teamchat-conformance-${process.pid}-${Date.now()}.jsonl`);
+  const ledgerFile = openLedger(baseUrl);
   try {
     let world: World;
     try {
@@ -109,11 +123,14 @@ async function run(options: RunOptions): Promise<number> {
     log(
       `run ${world.runId}: objects are named ${world.prefix}…; judged at feature level ${world.featureLevel ?? 'unknown'}`,
     );
-    const results = await runSuites(config, world, options, selection?.ids, expected);
+    const recovered = await recoverCrashedRuns(world);
+    if (recovered.length) log(`recovered what crashed runs left on this target:\n  ${recovered.join('\n  ')}`);
+    const results = interrupt.requested ? undefined : await runSuites(config, world, options, selection?.ids, expected);
     const leftovers = await cleanUp(world, ledgerFile);
     const reportDir = resolve(config.reportDir);
     printSummary(results, reportDir, leftovers);
     if (results && options.baseline) compareWithBaseline(results, options.baseline, options.updateBaseline, reportDir);
+    if (interrupt.requested) return 130;
     return results ? exitCodeOf(results) : 2;
   } finally {
     await server?.close();
@@ -146,7 +163,7 @@ async function runSuites(
   });
   const index = checkIndex(root);
   const files = ids ? [...new Set([...ids].map((id) => index.get(id)!))] : [];
-  const vitest = await startVitest('test', files, {
+  const vitest = await createVitest('test', {
     run: true,
     config: join(root, 'vitest.conformance.config.ts'),
     root,
@@ -162,7 +179,18 @@ async function runSuites(
       reporter,
     ],
   });
-  await vitest.close();
+  // Vitest's logger exits the process on SIGINT/SIGTERM; the runner must undo what the run created first, so
+  // only its own handlers stay (vitest's close() still restores the terminal).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
+  }
+  interrupt.vitest = vitest;
+  try {
+    if (!interrupt.requested) await vitest.start(files);
+  } finally {
+    interrupt.vitest = undefined;
+    await vitest.close();
+  }
   return reporter.results;
 }
 

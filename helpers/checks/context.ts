@@ -108,6 +108,8 @@ export class CheckContext {
   /** Records an object the check created; it is undone when the check ends (and by the runner if the check dies). */
   track(role: Role, kind: UndoKind, id: string | number, label: string): void {
     const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
+    const undoer = this.world.accounts[undoRole(entry)];
+    if (undoer) entry.by = undoer.email;
     recordCreated(this.world.options.ledgerFile, entry);
     this.cleanups.push({
       key: entry.key,

@@ -80,9 +80,14 @@ export const SETTINGS = {
     doc: 'Judge the target as this feature level instead of the one it reports',
   },
   SWEEP_AFTER_MINUTES: {
-    schema: positiveInt(100_000),
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'expected a whole number of minutes (0 or more)')
+      .transform(Number)
+      .refine((n) => n <= 100_000, 'expected at most 100000'),
     fallback: '120',
-    doc: 'Leftovers of earlier runs older than this are removed at start',
+    doc: 'Leftovers of earlier runs older than this are removed at start (0: all of them; only when no other run is live)',
   },
   RATE_LIMIT_MAX_WAIT_SECONDS: {
     schema: positiveInt(3600),

@@ -3,7 +3,9 @@
  * check goes on, and marked undone when it is. Appends are synchronous so that a crash loses nothing; the runner
  * undoes whatever is still pending when the checks end.
  */
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Role } from '../roles.ts';
 
 export type UndoKind =
@@ -25,9 +27,32 @@ export interface LedgerEntry {
   role: Role;
   id: string | number;
   label: string;
+  /** The API email of the account that undoes it: a later run recovering a crashed one acts only through it. */
+  by?: string;
 }
 
-type Line = { created: LedgerEntry } | { undone: string };
+type Line = { target: string } | { created: LedgerEntry } | { undone: string };
+
+/** Where ledgers live: one file per run, named after the process, so that a later run can tell crashed ones. */
+export const LEDGER_DIR = join(tmpdir(), 'teamchat-conformance');
+
+/** A new, empty ledger of a run against `target`; its first line names the target. */
+export function openLedger(target: string): string {
+  mkdirSync(LEDGER_DIR, { recursive: true });
+  const file = join(LEDGER_DIR, `${process.pid}-${Date.now()}.jsonl`);
+  writeFileSync(file, `${JSON.stringify({ target } satisfies Line)}\n`);
+  return file;
+}
+
+/** The target a ledger was written for (undefined for a file that is not a ledger). */
+export function ledgerTarget(file: string): string | undefined {
+  try {
+    const first = JSON.parse(readFileSync(file, 'utf8').split('\n', 1)[0] ?? '') as Partial<{ target: string }>;
+    return typeof first.target === 'string' ? first.target : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function recordCreated(file: string, entry: LedgerEntry): void {
   appendFileSync(file, `${JSON.stringify({ created: entry } satisfies Line)}\n`);
@@ -49,7 +74,7 @@ export function pendingEntries(file: string): LedgerEntry[] {
       continue; // a line cut short by a crash
     }
     if ('created' in line) pending.set(line.created.key, line.created);
-    else pending.delete(line.undone);
+    else if ('undone' in line) pending.delete(line.undone);
   }
   return [...pending.values()];
 }

@@ -228,6 +228,7 @@ async function createRunChannels(
         role: 'member',
         id: stream_id,
         label: name,
+        ...(clients.admin?.identity ? { by: clients.admin.identity.email } : {}),
       });
       channels.push({ id: Number(stream_id), name });
     }
