@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../reference/routes/index.ts';
+import { ROUTE_PARAMS as PARAMS } from './route-params.ts';
 import { type CallOptions, type Reply, useServer } from './support.ts';
 
 const logged: string[] = [];
@@ -10,79 +11,6 @@ const { call } = useServer({ pollTimeoutMs: 50, log: (line) => logged.push(line)
 afterAll(() => {
   expect(logged, 'internal errors were logged').toEqual([]);
 });
-
-/** The parameters each route reads. A new route must be listed here (checked below). */
-const PARAMS: Readonly<Record<string, readonly string[]>> = {
-  'POST /fetch_api_key': ['username', 'password'],
-  'POST /dev_fetch_api_key': ['username'],
-  'POST /register': ['event_types', 'fetch_event_types', 'client_capabilities', 'client_gravatar', 'narrow'],
-  'GET /events': ['queue_id', 'last_event_id', 'dont_block'],
-  'DELETE /events': ['queue_id'],
-  'GET /drafts': [],
-  'POST /drafts': ['drafts'],
-  'PATCH /drafts/{draft_id}': ['draft'],
-  'DELETE /drafts/{draft_id}': [],
-  'GET /users': ['client_gravatar', 'include_custom_profile_fields'],
-  'GET /users/me': ['client_gravatar'],
-  'GET /users/{user_id}': ['client_gravatar', 'include_custom_profile_fields'],
-  'GET /users/me/subscriptions': ['include_subscribers'],
-  'POST /users/me/subscriptions': [
-    'subscriptions',
-    'principals',
-    'invite_only',
-    'is_web_public',
-    'history_public_to_subscribers',
-    'is_default_stream',
-    'topics_policy',
-  ],
-  'DELETE /users/me/subscriptions': ['subscriptions', 'principals'],
-  'GET /get_stream_id': ['stream'],
-  'DELETE /streams/{stream_id}': [],
-  'PATCH /settings': ['email_address_visibility'],
-  'POST /users/me/muted_users/{muted_user_id}': [],
-  'DELETE /users/me/muted_users/{muted_user_id}': [],
-  'GET /realm/profile_fields': [],
-  'POST /realm/profile_fields': [
-    'name',
-    'hint',
-    'field_type',
-    'field_data',
-    'display_in_profile_summary',
-    'required',
-    'editable_by_user',
-    'use_for_user_matching',
-  ],
-  'DELETE /realm/profile_fields/{field_id}': [],
-  'PATCH /users/me/profile_data': ['data'],
-  'POST /user_groups/create': [
-    'name',
-    'description',
-    'members',
-    'subgroups',
-    'can_add_members_group',
-    'can_join_group',
-    'can_leave_group',
-    'can_manage_group',
-    'can_mention_group',
-    'can_remove_members_group',
-  ],
-  'GET /user_groups': ['include_deactivated_groups'],
-  'PATCH /user_groups/{user_group_id}': ['name', 'description', 'deactivated', 'can_mention_group', 'can_manage_group'],
-  'POST /user_groups/{user_group_id}/subgroups': ['add', 'delete'],
-  'POST /user_groups/{user_group_id}/deactivate': [],
-  'POST /users/me/apns_device_token': ['token', 'appid'],
-  'DELETE /users/me/apns_device_token': ['token'],
-  'POST /mobile_push/test_notification': ['token'],
-  'POST /messages': ['type', 'to', 'content', 'topic', 'queue_id', 'local_id', 'read_by_sender'],
-  'GET /messages/{message_id}': ['apply_markdown', 'allow_empty_topic_name'],
-  'DELETE /messages/{message_id}': [],
-  'POST /messages/render': ['content'],
-  'GET /messages/matches_narrow': ['msg_ids', 'narrow'],
-  'POST /scheduled_messages': ['type', 'to', 'content', 'topic', 'scheduled_delivery_timestamp', 'read_by_sender'],
-  'GET /scheduled_messages': [],
-  'DELETE /scheduled_messages/{scheduled_message_id}': [],
-  'POST /typing': ['type', 'op', 'to', 'stream_id', 'topic'],
-};
 
 const MB = 'x'.repeat(1024 * 1024);
 const GARBAGE: Readonly<Record<string, string>> = {
