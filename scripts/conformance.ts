@@ -15,7 +15,6 @@ import { type Config, ConfigError, loadConfig, readEnv } from '../helpers/config
 import { describeConfig } from '../helpers/config/summary.ts';
 import { HarnessError, TargetError } from '../helpers/errors.ts';
 import { type ExpectedFailures, loadExpectedFailures } from '../helpers/expectations/expected-failures.ts';
-import { ApiClient } from '../helpers/http/client.ts';
 import { redact } from '../helpers/http/redact.ts';
 import { describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
 import { ConformanceReporter } from '../helpers/reporters/conformance-reporter.ts';
@@ -27,12 +26,10 @@ import {
   requestCount,
   requestsByAccount,
 } from '../helpers/reporters/results.ts';
-import type { Role } from '../helpers/roles.ts';
-import { openLedger, pendingEntries, recordUndone } from '../helpers/world/ledger.ts';
+import { openLedger } from '../helpers/world/ledger.ts';
 import { prepareWorld } from '../helpers/world/prepare.ts';
-import { recoverCrashedRuns } from '../helpers/world/recover.ts';
+import { recoverCrashedRuns, undoLedger } from '../helpers/world/recover.ts';
 import type { World } from '../helpers/world/types.ts';
-import { undo, undoRole } from '../helpers/world/undo.ts';
 import { startReferenceServer } from '../reference/server.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -126,7 +123,8 @@ async function run(options: RunOptions): Promise<number> {
     const recovered = await recoverCrashedRuns(world);
     if (recovered.length) log(`recovered what crashed runs left on this target:\n  ${recovered.join('\n  ')}`);
     const results = interrupt.requested ? undefined : await runSuites(config, world, options, selection?.ids, expected);
-    const leftovers = await cleanUp(world, ledgerFile);
+    // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
+    const leftovers = (await undoLedger(world, ledgerFile)).left;
     const reportDir = resolve(config.reportDir);
     printSummary(results, reportDir, leftovers);
     if (results && options.baseline) compareWithBaseline(results, options.baseline, options.updateBaseline, reportDir);
@@ -192,39 +190,6 @@ async function runSuites(
     await vitest.close();
   }
   return reporter.results;
-}
-
-/** Undoes whatever the checks could not (a crashed worker, a failed cleanup), then the run's own channels. */
-async function cleanUp(world: World, ledgerFile: string): Promise<string[]> {
-  const left: string[] = [];
-  const entries = pendingEntries(ledgerFile).sort(
-    (a, b) => (a.kind === 'channel' ? 1 : 0) - (b.kind === 'channel' ? 1 : 0),
-  );
-  for (const entry of entries) {
-    const role: Role = undoRole(entry);
-    const account = world.accounts[role];
-    if (!account || account.refused) {
-      left.push(`${entry.kind} ${entry.label}: no usable ${role} account to undo it with`);
-      continue;
-    }
-    const client = new ApiClient({
-      baseUrl: world.target.url,
-      identity: account,
-      timeoutMs: world.options.requestTimeoutMs,
-      rateLimitMaxWaitSeconds: world.options.rateLimitMaxWaitSeconds,
-      minIntervalMs: world.options.minIntervalMs,
-      rateLimitReserve: world.options.rateLimitReserve,
-    });
-    try {
-      const problem = await undo(client, entry);
-      if (problem) left.push(problem);
-      else recordUndone(ledgerFile, entry.key);
-    } catch (error) {
-      left.push(`${entry.kind} ${entry.label}: ${(error as Error).message}`);
-    }
-  }
-  if (left.length === 0) rmSync(ledgerFile, { force: true });
-  return left;
 }
 
 function compareWithBaseline(results: RunResults, file: string, update: boolean, reportDir: string): void {

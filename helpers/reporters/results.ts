@@ -5,9 +5,9 @@
 import type { CheckRecord } from '../checks/check.ts';
 import { CLAUSES } from '../clauses/registry.ts';
 import { type Clause, LEVELS, type Level, OUTCOMES, type Outcome } from '../clauses/types.ts';
-import type { Exchange } from '../http/exchange.ts';
 
-export interface ClauseResult {
+/** A clause with what its check recorded (see CheckRecord). */
+export interface ClauseResult extends Omit<CheckRecord, 'clauseId'> {
   id: string;
   level: Level;
   title: string;
@@ -16,16 +16,6 @@ export interface ClauseResult {
   since?: number;
   /** The feature level at which the contract marks the operation deprecated. */
   deprecatedAt?: number;
-  outcome: Outcome;
-  reason?: string;
-  curl?: string;
-  exchanges?: Exchange[];
-  notes?: string[];
-  leftovers?: string[];
-  unexpectedPass?: boolean;
-  requests?: number;
-  requestsBy?: Record<string, number>;
-  rateLimited?: number;
 }
 
 export interface RunInfo {

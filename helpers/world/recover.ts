@@ -1,14 +1,59 @@
 /**
- * Recovering crashed runs: a run killed before its clean-up (SIGKILL, a lost machine) leaves its ledger behind.
- * The next run against the same target undoes what that ledger still lists, through the same accounts only —
- * which also covers what carries no run prefix to sweep by (mutes, push tokens, settings).
+ * Undoing what a ledger lists: at the end of a run (what its checks could not undo), and at the start of the next
+ * run for runs that crashed before their clean-up (SIGKILL, a lost machine). A crashed run is recovered against
+ * the same target and through the same accounts only, which covers what carries no run prefix to sweep by (mutes,
+ * push tokens, settings).
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
-import { LEDGER_DIR, ledgerTarget, pendingEntries, recordUndone } from './ledger.ts';
-import type { World } from './types.ts';
-import { undo } from './undo.ts';
+import { LEDGER_DIR, type LedgerEntry, ledgerTarget, pendingEntries, recordUndone } from './ledger.ts';
+import type { World, WorldAccount } from './types.ts';
+import { undo, undoRole } from './undo.ts';
+
+/** Undoes the ledger's pending entries (channels last) and deletes the file once nothing is left in it. */
+export async function undoLedger(world: World, file: string): Promise<{ undone: string[]; left: string[] }> {
+  const undone: string[] = [];
+  const left: string[] = [];
+  const entries = pendingEntries(file).sort((a, b) => Number(a.kind === 'channel') - Number(b.kind === 'channel'));
+  for (const entry of entries) {
+    const account = accountFor(world, entry);
+    if (!account) {
+      left.push(`${entry.kind} ${entry.label}: no usable account to undo it with (${entry.by ?? undoRole(entry)})`);
+      continue;
+    }
+    const { url } = world.target;
+    const { requestTimeoutMs, rateLimitMaxWaitSeconds, minIntervalMs, rateLimitReserve } = world.options;
+    const client = new ApiClient({
+      baseUrl: url,
+      identity: account,
+      timeoutMs: requestTimeoutMs,
+      rateLimitMaxWaitSeconds,
+      minIntervalMs,
+      rateLimitReserve,
+    });
+    try {
+      const problem = await undo(client, entry);
+      if (problem) left.push(problem);
+      else {
+        recordUndone(file, entry.key);
+        undone.push(`${entry.kind} ${entry.label} undone`);
+      }
+    } catch (error) {
+      left.push(`${entry.kind} ${entry.label}: ${(error as Error).message}`);
+    }
+  }
+  if (left.length === 0) rmSync(file, { force: true });
+  return { undone, left };
+}
+
+/** The account that undoes an entry: the one named in it (by API email), else the role's. */
+function accountFor(world: World, entry: LedgerEntry): WorldAccount | undefined {
+  const account = entry.by
+    ? Object.values(world.accounts).find((a) => a.email.toLowerCase() === entry.by?.toLowerCase())
+    : world.accounts[undoRole(entry)];
+  return account && !account.refused ? account : undefined;
+}
 
 /** Ledgers of runs whose process is gone, written against `target`. */
 export function crashedLedgers(target: string, dir = LEDGER_DIR): string[] {
@@ -29,32 +74,8 @@ export function crashedLedgers(target: string, dir = LEDGER_DIR): string[] {
 export async function recoverCrashedRuns(world: World, files = crashedLedgers(world.target.url)): Promise<string[]> {
   const lines: string[] = [];
   for (const file of files) {
-    let left = 0;
-    for (const entry of pendingEntries(file)) {
-      const account = Object.values(world.accounts).find(
-        (a) => !a.refused && a.email.toLowerCase() === entry.by?.toLowerCase(),
-      );
-      if (!account) {
-        left += 1;
-        lines.push(`${entry.kind} ${entry.label}: left, its account (${entry.by ?? 'unknown'}) is not configured`);
-        continue;
-      }
-      const client = new ApiClient({
-        baseUrl: world.target.url,
-        identity: account,
-        timeoutMs: world.options.requestTimeoutMs,
-        rateLimitMaxWaitSeconds: world.options.rateLimitMaxWaitSeconds,
-      });
-      const problem = await undo(client, entry);
-      if (problem) {
-        left += 1;
-        lines.push(problem);
-      } else {
-        recordUndone(file, entry.key);
-        lines.push(`${entry.kind} ${entry.label} undone`);
-      }
-    }
-    if (left === 0) rmSync(file, { force: true });
+    const { undone, left } = await undoLedger(world, file);
+    lines.push(...undone, ...left);
   }
   return lines;
 }
