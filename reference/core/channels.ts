@@ -75,6 +75,9 @@ function subscriberFields(store: Store, channel: Channel, listing: SubscriberLis
   return { subscribers: ids };
 }
 
+/** This server keeps no per-user channel muting: every subscription reads as not muted. */
+const MUTED = false;
+
 const COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5'];
 
 export function subscriptionObject(
@@ -92,9 +95,9 @@ export function subscriptionObject(
     push_notifications: null,
     audible_notifications: null,
     pin_to_top: false,
-    is_muted: false,
+    is_muted: MUTED,
     // Fault `channels-subs-in-home-view-equals-muted`: the deprecated field copies is_muted instead of inverting it.
-    in_home_view: faults.has('channels-subs-in-home-view-equals-muted') ? false : true,
+    in_home_view: faults.has('channels-subs-in-home-view-equals-muted') ? MUTED : !MUTED,
     color: COLORS[channel.id % COLORS.length],
     stream_weekly_traffic: null,
   };

@@ -80,7 +80,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
       const bot = (await lookup(call)).userId('bot');
       await channel(call, 'cf-bots', { principals: [bot, (await lookup(call)).userId('member')] });
       const sub = (await subscriptions(call, { include_subscribers: 'partial' })).find((s) => s.name === 'cf-bots');
-      return ((sub?.subscribers ?? sub?.partial_subscribers) as number[]).includes(bot);
+      return ((sub?.subscribers ?? sub?.partial_subscribers ?? []) as number[]).includes(bot);
     },
     healthy: true,
     faulty: false,
