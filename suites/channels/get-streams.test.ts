@@ -1,0 +1,72 @@
+// GET /streams — contract: "13. Get all channels" (the nine filters and their defaults). Every check reasons only
+// about the channels this run built (world.ts): the realm may hold any others.
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import { expectError } from '../../helpers/checks/matchers.ts';
+import { Disabled } from '../../helpers/errors.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { callerOf, callerRoles, judgeListing, listedIds, listStreams } from './listing.ts';
+import { FILTERS, type Filters } from './listing-model.ts';
+import { channelWorld } from './world.ts';
+
+/** Each filter left out (its default applies), or sent true or false. */
+const filtersArb: fc.Arbitrary<Filters> = fc
+  .tuple(...FILTERS.map(() => fc.option(fc.boolean(), { nil: undefined })))
+  .map((values) => {
+    const filters: Filters = {};
+    FILTERS.forEach((name, i) => {
+      if (values[i] !== undefined) filters[name] = values[i];
+    });
+    return filters;
+  });
+
+describe('GET /streams', () => {
+  check('CHAN-LIST-001', async (ctx) => {
+    const { channels } = await channelWorld(ctx);
+    const roles = callerRoles(ctx);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...roles), filtersArb, async (role, filters) => {
+        const caller = await callerOf(ctx, role);
+        const res = await listStreams(ctx, role, filters);
+        // include_all_active is for administrators only: a refusal for anyone else is a correct answer.
+        if (filters.include_all_active && !caller.admin && res.body?.result === 'error') return;
+        judgeListing(res, caller, channels, filters);
+      }),
+      ctx.property(),
+    );
+  });
+
+  check('CHAN-LIST-002', async (ctx) => {
+    const { channels } = await channelWorld(ctx);
+    for (const role of callerRoles(ctx)) {
+      judgeListing(await listStreams(ctx, role, {}), await callerOf(ctx, role), channels, {});
+    }
+  });
+
+  check('CHAN-LIST-003', async (ctx) => {
+    const { channels, missing } = await channelWorld(ctx);
+    const hidden = channels.find((c) => c.kind === 'private-unsubscribed');
+    if (!hidden) throw new Disabled(`no private channel without the callers: ${missing['private-unsubscribed']}`);
+    const seen: Record<string, boolean> = {};
+    for (const role of callerRoles(ctx)) {
+      const caller = await callerOf(ctx, role);
+      if (hidden.subscribers.includes(role)) continue;
+      const res = await listStreams(ctx, role, { include_all: true });
+      seen[role] = listedIds(res, `GET /streams?include_all=true as the ${role}`).has(hidden.id);
+      judgeListing(res, caller, channels, { include_all: true });
+    }
+    // The same for the deprecated alias, which non-administrators may also be refused outright.
+    for (const role of ['admin', 'member'] as Role[]) {
+      if (!callerRoles(ctx).includes(role)) continue;
+      const caller = await callerOf(ctx, role);
+      const res = await listStreams(ctx, role, { include_all_active: true });
+      if (!caller.admin && res.body?.result === 'error') {
+        expectError(res, undefined, 'include_all_active as a non-administrator');
+        continue;
+      }
+      judgeListing(res, caller, channels, { include_all_active: true });
+    }
+    ctx.note(`include_all shows the private channel to: ${JSON.stringify(seen)}`);
+  });
+});
