@@ -458,7 +458,7 @@ export const FAULTS = {
   },
   'channels-topic-read-display-name-refused': {
     clause: 'TOPIC-READ-001',
-    description: 'POST /mark_topic_as_read refuses the empty-topic display name for a topic "" that exists.',
+    description: 'POST /mark_topic_as_read takes the empty-topic display name literally, so the topic "" is not found.',
   },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 

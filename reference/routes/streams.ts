@@ -90,19 +90,21 @@ function deleteTopic(ctx: Context): Fields {
 }
 
 function markTopicAsRead(ctx: Context): Fields {
-  const { params, faults } = ctx;
+  const { params, store, faults } = ctx;
   // Fault `channels-topic-read-missing-topic-accepted`.
   if (faults.has('channels-topic-read-missing-topic-accepted') && !params.has('topic_name')) {
     params.int('stream_id');
     return {};
   }
   const channel = visibleChannel(ctx, params.int('stream_id'));
-  const topic = topicParam(ctx);
-  // This server keeps no per-user read flags: the operation only validates its input (contract: envelope only).
-  // Fault `channels-topic-read-display-name-refused`.
-  if (faults.has('channels-topic-read-display-name-refused') && topic === '' && params.str('topic_name') !== '') {
-    throw badRequest(`No such topic in channel ${channel.name}`);
-  }
+  // Fault `channels-topic-read-display-name-refused`: the display name is taken literally, so "" is not found.
+  const raw = params.str('topic_name');
+  const topic = (faults.has('channels-topic-read-display-name-refused') ? raw.trim() : topicParam(ctx)).toLowerCase();
+  // Like Zulip, a topic without messages is an error. This server keeps no per-user read flags: nothing else changes.
+  const exists = [...store.messages.values()].some(
+    (m) => m.channelId === channel.id && m.topic.toLowerCase() === topic,
+  );
+  if (!exists) throw badRequest(`No such topic '${raw}'`);
   return {};
 }
 

@@ -141,12 +141,11 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: 'success',
   },
   'channels-topic-read-display-name-refused': {
-    probe: async (call) =>
-      code(
-        call('POST', '/mark_topic_as_read', {
-          form: { stream_id: await (await lookup(call)).channelId('Verona'), topic_name: 'general chat' },
-        }),
-      ),
+    probe: async (call) => {
+      const id = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
+      await sendTo(call, id, '');
+      return code(call('POST', '/mark_topic_as_read', { form: { stream_id: id, topic_name: 'general chat' } }));
+    },
     healthy: 'success',
     faulty: 'BAD_REQUEST',
   },
