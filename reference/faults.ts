@@ -460,6 +460,18 @@ export const FAULTS = {
     clause: 'TOPIC-READ-001',
     description: 'POST /mark_topic_as_read takes the empty-topic display name literally, so the topic "" is not found.',
   },
+  'channels-can-access-content-ignored': {
+    clause: 'CHAN-LIST-001',
+    description: 'GET /streams ignores include_can_access_content.',
+  },
+  'channels-owner-subscribed-ignored': {
+    clause: 'CHAN-LIST-001',
+    description: "GET /streams ignores include_owner_subscribed: a bot never gets its owner's channels through it.",
+  },
+  'channels-archived-never-listed': {
+    clause: 'CHAN-LIST-001',
+    description: 'GET /streams never lists archived channels, even with exclude_archived=false.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

@@ -31,19 +31,27 @@ function selected(store: Store, user: User, channel: Channel, f: ListingFilters,
   if (f.includeSubscribed && store.isSubscribed(channel.id, user.id)) return true;
   if (includePublic && !channel.inviteOnly && !isGuest(user)) return true;
   if (f.includeWebPublic && channel.isWebPublic) return true;
-  if (f.includeCanAccessContent && canAccessChannelContent(store, user, channel)) return true;
+  // Fault `channels-can-access-content-ignored`.
+  const canAccessContent = f.includeCanAccessContent && !faults.has('channels-can-access-content-ignored');
+  if (canAccessContent && canAccessChannelContent(store, user, channel)) return true;
   const ownerId = user.bot?.ownerId;
-  if (f.includeOwnerSubscribed && ownerId != null && store.isSubscribed(channel.id, ownerId)) return true;
+  // Fault `channels-owner-subscribed-ignored`.
+  const ownerSubscribed = f.includeOwnerSubscribed && !faults.has('channels-owner-subscribed-ignored');
+  if (ownerSubscribed && ownerId != null && store.isSubscribed(channel.id, ownerId)) return true;
   return false;
 }
 
 export function listChannels(store: Store, user: User, f: ListingFilters, faults: Faults): Channel[] {
   // Fault `channels-archived-listed-by-default`.
   const excludeArchived = f.excludeArchived && !faults.has('channels-archived-listed-by-default');
-  return [...store.channels.values()]
-    .filter((c) => !(excludeArchived && c.isArchived))
-    .filter((c) => selected(store, user, c, f, faults))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  return (
+    [...store.channels.values()]
+      .filter((c) => !(excludeArchived && c.isArchived))
+      // Fault `channels-archived-never-listed`: exclude_archived=false is ignored.
+      .filter((c) => !(c.isArchived && faults.has('channels-archived-never-listed')))
+      .filter((c) => selected(store, user, c, f, faults))
+      .sort((a, b) => a.name.localeCompare(b.name))
+  );
 }
 
 /** `include_all_active` is for administrators only. */

@@ -149,4 +149,32 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     healthy: 'success',
     faulty: 'BAD_REQUEST',
   },
+  'channels-can-access-content-ignored': {
+    probe: async (call) =>
+      (await names(call, { include_public: false, include_subscribed: false, include_can_access_content: true }))
+        .length > 0,
+    healthy: true,
+    faulty: false,
+  },
+  'channels-owner-subscribed-ignored': {
+    probe: async (call) => {
+      const owner = (await lookup(call)).userId('owner');
+      await channel(call, 'cf-owners', { principals: [owner] });
+      const query = { include_public: false, include_subscribed: false, include_owner_subscribed: true };
+      return ((await call('GET', '/streams', { as: 'bot', query })).body.streams as { name: string }[]).some(
+        (s) => s.name === 'cf-owners',
+      );
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'channels-archived-never-listed': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-gone');
+      await call('DELETE', `/streams/${id}`, { as: 'admin' });
+      return (await names(call, { exclude_archived: false })).includes('cf-gone');
+    },
+    healthy: true,
+    faulty: false,
+  },
 };
