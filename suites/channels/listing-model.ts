@@ -65,10 +65,12 @@ export function verdict(caller: Caller, ch: WorldChannel, sent: Filters): Verdic
   const subscribed = ch.subscribers.includes(caller.role);
   const access = metadataAccess(caller, ch, subscribed);
   if (access === false) return 'no';
+  // A guest and a web-public channel it is not subscribed to: whether the guest may see it is not stated.
+  if (access === null) return ch.archived && f.exclude_archived ? 'no' : 'either';
   if (ch.archived && f.exclude_archived) return 'no';
   const sure: boolean[] = [
     f.include_public && !ch.private && !isGuest(caller),
-    f.include_web_public && ch.webPublic && !isGuest(caller),
+    f.include_web_public && ch.webPublic,
     f.include_all,
     f.include_all_active && caller.admin,
     f.include_can_access_content && ((subscribed && !ch.archived) || (!ch.private && !isGuest(caller))),
@@ -82,11 +84,12 @@ export function verdict(caller: Caller, ch: WorldChannel, sent: Filters): Verdic
     f.include_default && ch.isDefault,
     f.include_subscribed && subscribed && ch.archived,
     f.include_all_active && !caller.admin,
-    f.include_web_public && ch.webPublic && isGuest(caller),
+    // Servers that give content access through a channel's permission groups (its creator administers it).
+    f.include_can_access_content && ch.private && caller.admin,
     f.include_owner_subscribed && caller.role === 'bot' && caller.ownedByOwner === null,
     f.include_can_access_content && subscribed && ch.archived,
   ];
-  if (access === true && sure.some(Boolean)) return 'yes';
-  if (sure.some(Boolean) || maybe.some(Boolean)) return 'either';
+  if (sure.some(Boolean)) return 'yes';
+  if (maybe.some(Boolean)) return 'either';
   return 'no';
 }
