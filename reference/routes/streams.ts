@@ -100,11 +100,12 @@ function markTopicAsRead(ctx: Context): Fields {
   // Fault `channels-topic-read-display-name-refused`: the display name is taken literally, so "" is not found.
   const raw = params.str('topic_name');
   const topic = (faults.has('channels-topic-read-display-name-refused') ? raw.trim() : topicParam(ctx)).toLowerCase();
-  // Like Zulip, a topic without messages is an error. This server keeps no per-user read flags: nothing else changes.
+  // Like Zulip, a named topic without messages is an error (the empty topic is not looked up). This server keeps
+  // no per-user read flags: nothing else changes.
   const exists = [...store.messages.values()].some(
     (m) => m.channelId === channel.id && m.topic.toLowerCase() === topic,
   );
-  if (!exists) throw badRequest(`No such topic '${raw}'`);
+  if (topic !== '' && !exists) throw badRequest(`No such topic '${raw}'`);
   return {};
 }
 
