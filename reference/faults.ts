@@ -472,6 +472,10 @@ export const FAULTS = {
     clause: 'CHAN-LIST-001',
     description: 'GET /streams never lists archived channels, even with exclude_archived=false.',
   },
+  'channels-archived-flag-false': {
+    clause: 'CHAN-OBJ-001',
+    description: 'Channel objects report is_archived false for archived channels.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

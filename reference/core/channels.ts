@@ -30,7 +30,8 @@ export function channelObject(store: Store, channel: Channel, faults: Faults): R
   const object: Record<string, unknown> = {
     stream_id: channel.id,
     name: channel.name,
-    is_archived: channel.isArchived,
+    // Fault `channels-archived-flag-false`.
+    is_archived: channel.isArchived && !faults.has('channels-archived-flag-false'),
     description: channel.description,
     rendered_description: channel.description === '' ? '' : `<p>${escapeHtml(channel.description)}</p>`,
     date_created: channel.dateCreated,

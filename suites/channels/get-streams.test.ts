@@ -3,9 +3,10 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
-import { expectError } from '../../helpers/checks/matchers.ts';
+import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Disabled } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
+import { channelProblems } from './channel-fields.ts';
 import { callerOf, callerRoles, judgeListing, listedIds, listStreams } from './listing.ts';
 import { FILTERS, type Filters } from './listing-model.ts';
 import { channelWorld } from './world.ts';
@@ -80,5 +81,23 @@ describe('GET /streams', () => {
       judgeListing(res, caller, channels, { include_all_active: true });
     }
     ctx.note(`include_all shows the private channel to: ${JSON.stringify(seen)}`);
+  });
+
+  check('CHAN-OBJ-001', async (ctx) => {
+    const { channels } = await channelWorld(ctx);
+    const res = await listStreams(ctx, 'admin', { include_all: true, exclude_archived: false });
+    const { streams } = expectSuccess(res, 'GET /streams?include_all=true&exclude_archived=false as the administrator');
+    for (const ch of channels) {
+      const object = Array.isArray(streams) ? streams.find((s: any) => s?.stream_id === ch.id) : undefined;
+      if (!object) fail(res, `wanted the ${ch.kind} channel ${ch.name} listed for the administrator`);
+      const found = channelProblems(object);
+      // The kind the run created it as must show in the flags that name it.
+      const flags = { name: ch.name, invite_only: ch.private, is_web_public: ch.webPublic, is_archived: ch.archived };
+      for (const [field, want] of Object.entries(flags)) {
+        if (object[field] !== want) found.push(`${field} is ${JSON.stringify(object[field])}, wanted ${want}`);
+      }
+      if (found.length)
+        fail(res, `wanted a well-formed channel object for the ${ch.kind} channel: ${found.join('; ')}`);
+    }
   });
 });

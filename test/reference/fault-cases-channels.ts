@@ -177,4 +177,13 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     healthy: true,
     faulty: false,
   },
+  'channels-archived-flag-false': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-flag');
+      await call('DELETE', `/streams/${id}`, { as: 'admin' });
+      return (await streams(call, { exclude_archived: false })).find((s) => s.name === 'cf-flag')?.is_archived;
+    },
+    healthy: true,
+    faulty: false,
+  },
 };
