@@ -39,6 +39,8 @@ interface Spec {
   webPublic?: boolean;
   isDefault?: boolean;
   archive?: boolean;
+  /** Who creates it when not the administrator (Zulip lets only owners create web-public channels by default). */
+  creator?: Role;
 }
 
 // The member is the main observer: subscribed to one public and one private channel, not to the others.
@@ -48,7 +50,7 @@ const SPECS: readonly Spec[] = [
   { kind: 'public-unsubscribed', subscribers: ['member2'] },
   { kind: 'private-subscribed', subscribers: ['member', 'guest', 'admin'], private: true },
   { kind: 'private-unsubscribed', subscribers: ['member2'], private: true },
-  { kind: 'web-public', subscribers: ['member2'], webPublic: true },
+  { kind: 'web-public', subscribers: ['member2'], webPublic: true, creator: 'owner' },
   { kind: 'archived', subscribers: ['member'], archive: true },
   { kind: 'default', subscribers: ['member2'], isDefault: true },
   { kind: 'owner-subscribed', subscribers: ['owner'] },
@@ -62,7 +64,7 @@ export interface ChannelWorld {
 
 let built: Promise<ChannelWorld> | undefined;
 
-/** The run's channel world for this suite file (built on first use; the administrator creates every channel). */
+/** The run's channel world for this suite file (built on first use; the administrator creates the channels). */
 export function channelWorld(ctx: CheckContext): Promise<ChannelWorld> {
   built ??= build(ctx).catch((error) => {
     built = undefined;
@@ -110,7 +112,8 @@ async function create(ctx: CheckContext, spec: Spec, subscribers: Role[]): Promi
     is_web_public: spec.webPublic === true,
     is_default_stream: spec.isDefault === true,
   };
-  await ctx.admin.mustSetup('POST', '/users/me/subscriptions', params);
+  const creator = spec.creator && configured(ctx, spec.creator) ? spec.creator : 'admin';
+  await ctx.as(creator).mustSetup('POST', '/users/me/subscriptions', params);
   const { stream_id } = await ctx.admin.mustSetup('GET', '/get_stream_id', { stream: name });
   const id = Number(stream_id);
   const entry = { key: `channel:admin:${id}`, kind: 'channel' as const, role: 'admin' as const, id, label: name };
