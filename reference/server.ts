@@ -26,6 +26,8 @@ export interface ReferenceServerOptions {
   readonly faults?: readonly string[];
   /** Milliseconds since the epoch; default `Date.now`. */
   readonly clock?: () => number;
+  /** Messages deleted per delete_topic request before it answers `complete: false` (default 3). */
+  readonly deleteTopicBatchSize?: number;
   /** Where internal errors are logged; default stderr. */
   readonly log?: (line: string) => void;
   /** How long GET /events waits for an event before answering a heartbeat; default 10 000 ms. */
@@ -47,7 +49,7 @@ export interface ReferenceServer {
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const faults = new Faults(options.faults ?? []);
-  const store = new Store({ clock: options.clock, faults });
+  const store = new Store({ clock: options.clock, faults, deleteTopicBatchSize: options.deleteTopicBatchSize });
   const shutdown = new AbortController();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const server = createServer(

@@ -1,5 +1,6 @@
 /** Every clause the suite checks. The report is per clause; ids are pinned in fixtures/clause-ids.json. */
 import { authClauses } from './catalog/auth.ts';
+import { channelClauses } from './catalog/channels.ts';
 import { conventionsClauses } from './catalog/conventions.ts';
 import { draftsClauses } from './catalog/drafts.ts';
 import { groupClauses } from './catalog/groups.ts';
@@ -24,6 +25,7 @@ export const CLAUSES: readonly Clause[] = [
   ...messageClauses,
   ...topicClauses,
   ...typingClauses,
+  ...channelClauses,
 ];
 
 const byId = new Map(CLAUSES.map((c) => [c.id, c]));

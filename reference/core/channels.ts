@@ -1,4 +1,5 @@
 /** Channel access rules and the channel / subscription objects of the API. */
+import type { Faults } from '../faults.ts';
 import { type Channel, isAdmin, isGuest, type User } from './model.ts';
 import type { Store } from './store.ts';
 
@@ -17,11 +18,20 @@ export function canSeeChannel(store: Store, user: User, channel: Channel): boole
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function channelObject(channel: Channel): Record<string, unknown> {
-  return {
+/** The id of the channel's oldest message, or null when it has none. */
+export function firstMessageId(store: Store, channelId: number): number | null {
+  let first: number | null = null;
+  for (const m of store.messages.values())
+    if (m.channelId === channelId && (first === null || m.id < first)) first = m.id;
+  return first;
+}
+
+export function channelObject(store: Store, channel: Channel, faults: Faults): Record<string, unknown> {
+  const object: Record<string, unknown> = {
     stream_id: channel.id,
     name: channel.name,
-    is_archived: channel.isArchived,
+    // Fault `channels-archived-flag-false`.
+    is_archived: channel.isArchived && !faults.has('channels-archived-flag-false'),
     description: channel.description,
     rendered_description: channel.description === '' ? '' : `<p>${escapeHtml(channel.description)}</p>`,
     date_created: channel.dateCreated,
@@ -33,27 +43,62 @@ export function channelObject(channel: Channel): Record<string, unknown> {
     message_retention_days: channel.messageRetentionDays,
     history_public_to_subscribers: channel.historyPublicToSubscribers,
     topics_policy: channel.topicsPolicy,
-    first_message_id: null,
+    // Fault `channels-first-message-id-null`.
+    first_message_id: faults.has('channels-first-message-id-null') ? null : firstMessageId(store, channel.id),
     folder_id: null,
     is_recently_active: false,
     ...structuredClone(channel.groups),
   };
+  // Fault `channels-rendered-description-missing`.
+  if (faults.has('channels-rendered-description-missing')) delete object.rendered_description;
+  return object;
 }
+
+/** `include_subscribers`: `false` (none), `true` (every subscriber), `partial` (bots and recently active users). */
+export type SubscriberListing = 'false' | 'true' | 'partial';
+
+/** Below this many subscribers the whole list is returned even for `partial` (contract: Limits). */
+const PARTIAL_THRESHOLD = 250;
+
+function subscriberFields(store: Store, channel: Channel, listing: SubscriberListing, faults: Faults) {
+  // Fault `channels-subs-subscribers-unasked`.
+  const effective = listing === 'false' && faults.has('channels-subs-subscribers-unasked') ? 'true' : listing;
+  if (effective === 'false') return {};
+  let ids = store.subscribersOf(channel.id).sort((a, b) => a - b);
+  // Fault `channels-subs-partial-drops-bots`.
+  if (effective === 'partial' && faults.has('channels-subs-partial-drops-bots')) {
+    ids = ids.filter((id) => !store.userById(id)?.bot);
+  }
+  if (effective === 'partial' && (ids.length >= PARTIAL_THRESHOLD || faults.has('channels-subs-partial-drops-bots'))) {
+    // Every account of this server counts as recently active, so the subset is the whole list.
+    return { partial_subscribers: ids };
+  }
+  return { subscribers: ids };
+}
+
+/** This server keeps no per-user channel muting: every subscription reads as not muted. */
+const MUTED = false;
 
 const COLORS = ['#76ce90', '#fae589', '#a6c7e5', '#e79ab5', '#bfd56f', '#f4ae55', '#b0a5fd', '#addfe5'];
 
-export function subscriptionObject(store: Store, channel: Channel, withSubscribers: boolean): Record<string, unknown> {
+export function subscriptionObject(
+  store: Store,
+  channel: Channel,
+  listing: SubscriberListing,
+  faults: Faults,
+): Record<string, unknown> {
   return {
-    ...channelObject(channel),
-    ...(withSubscribers ? { subscribers: store.subscribersOf(channel.id).sort((a, b) => a - b) } : {}),
+    ...channelObject(store, channel, faults),
+    ...subscriberFields(store, channel, listing, faults),
     desktop_notifications: null,
     email_notifications: null,
     wildcard_mentions_notify: null,
     push_notifications: null,
     audible_notifications: null,
     pin_to_top: false,
-    is_muted: false,
-    in_home_view: true,
+    is_muted: MUTED,
+    // Fault `channels-subs-in-home-view-equals-muted`: the deprecated field copies is_muted instead of inverting it.
+    in_home_view: faults.has('channels-subs-in-home-view-equals-muted') ? MUTED : !MUTED,
     color: COLORS[channel.id % COLORS.length],
     stream_weekly_traffic: null,
   };

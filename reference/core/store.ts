@@ -24,6 +24,8 @@ export interface StoreOptions {
   /** Milliseconds since the epoch; defaults to `Date.now`. */
   readonly clock?: () => number;
   readonly faults?: Faults;
+  /** How many messages one POST /streams/{id}/delete_topic deletes before answering `complete: false`. */
+  readonly deleteTopicBatchSize?: number;
 }
 
 export interface NewChannel {
@@ -48,6 +50,9 @@ const FIRST_ID = {
   scheduled: 900_001,
 } as const;
 
+/** Small, so that a topic of a few messages already takes more than one request (as a timeout would on Zulip). */
+const DEFAULT_DELETE_TOPIC_BATCH = 3;
+
 export class Store {
   readonly clock: () => number;
   readonly users = new Map<number, User>();
@@ -70,10 +75,12 @@ export class Store {
   readonly pushTokens = new Map<number, PushToken[]>();
   readonly realm: RealmSettings = defaultRealmSettings();
   readonly events: EventQueues;
+  readonly deleteTopicBatchSize: number;
   readonly #nextId: Record<keyof typeof FIRST_ID, number> = { ...FIRST_ID };
 
   constructor(options: StoreOptions = {}) {
     this.clock = options.clock ?? Date.now;
+    this.deleteTopicBatchSize = options.deleteTopicBatchSize ?? DEFAULT_DELETE_TOPIC_BATCH;
     this.events = new EventQueues(this.clock, options.faults ?? Faults.none);
     this.#seed();
   }

@@ -2,7 +2,13 @@
  * Channel setup operations: subscribe (creating unknown channels), unsubscribe, list subscriptions,
  * look up a channel ID by name, archive a channel.
  */
-import { canAccessChannelContent, canSeeChannel, channelNameProblem, subscriptionObject } from '../core/channels.ts';
+import {
+  canAccessChannelContent,
+  canSeeChannel,
+  channelNameProblem,
+  type SubscriberListing,
+  subscriptionObject,
+} from '../core/channels.ts';
 import type { Context, Fields, Route } from '../core/context.ts';
 import { badRequest, invalidParam } from '../core/errors.ts';
 import { type Channel, isAdmin, TOPICS_POLICIES, type TopicsPolicy, type User } from '../core/model.ts';
@@ -156,16 +162,16 @@ function unsubscribe({ params, store, user }: Context): Fields {
   return { removed, not_removed: notRemoved };
 }
 
-function listSubscriptions({ params, store, user }: Context): Fields {
+function listSubscriptions({ params, store, user, faults }: Context): Fields {
   const raw = params.optStr('include_subscribers')?.trim() ?? 'false';
   if (!['true', 'false', 'partial', '"partial"'].includes(raw)) {
     throw invalidParam('include_subscribers', 'include_subscribers must be true, false or "partial"');
   }
-  const withSubscribers = raw !== 'false';
+  const listing = raw.replace(/"/g, '') as SubscriberListing;
   const subscriptions = [...store.channels.values()]
     .filter((c) => store.isSubscribed(c.id, user.id))
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((c) => subscriptionObject(store, c, withSubscribers));
+    .map((c) => subscriptionObject(store, c, listing, faults));
   return { subscriptions };
 }
 

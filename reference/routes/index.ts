@@ -10,6 +10,7 @@ import { profileFieldRoutes } from './profile-fields.ts';
 import { pushRoutes } from './push.ts';
 import { registerRoutes } from './register.ts';
 import { scheduledRoutes } from './scheduled.ts';
+import { streamRoutes } from './streams.ts';
 import { typingRoutes } from './typing.ts';
 import { userRoutes } from './users.ts';
 
@@ -26,4 +27,5 @@ export const ROUTES: readonly Route[] = [
   ...messageRoutes,
   ...scheduledRoutes,
   ...typingRoutes,
+  ...streamRoutes,
 ];

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
 import { startReferenceServer } from '../../reference/server.ts';
+import { CHANNEL_CASES } from './fault-cases-channels.ts';
 import { USERS_SLICE_CASES } from './fault-cases-users.ts';
 import { MESSAGE_CASES } from './message-fault-cases.ts';
 import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
@@ -27,6 +28,7 @@ const verona = async (call: Call) => (await lookup(call)).channelId('Verona');
 
 const CASES: Record<FaultId, Case> = {
   ...USERS_SLICE_CASES,
+  ...CHANNEL_CASES,
   'drafts-oldest-first': {
     probe: async (call) => {
       await post(call, [draftOf.unaddressed({ timestamp: 10 }), draftOf.unaddressed({ timestamp: 20 })]);

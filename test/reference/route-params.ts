@@ -69,4 +69,17 @@ export const ROUTE_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'GET /scheduled_messages': [],
   'DELETE /scheduled_messages/{scheduled_message_id}': [],
   'POST /typing': ['type', 'op', 'to', 'stream_id', 'topic'],
+  'GET /streams': [
+    'include_public',
+    'include_web_public',
+    'include_subscribed',
+    'exclude_archived',
+    'include_all',
+    'include_default',
+    'include_owner_subscribed',
+    'include_can_access_content',
+    'include_all_active',
+  ],
+  'POST /streams/{stream_id}/delete_topic': ['topic_name'],
+  'POST /mark_topic_as_read': ['stream_id', 'topic_name'],
 };

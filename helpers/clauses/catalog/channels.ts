@@ -1,0 +1,116 @@
+import type { Clause } from '../types.ts';
+
+const DELETE_TOPIC = '9. Delete a topic';
+const MARK_READ = '12. Mark messages in a topic as read';
+const LIST = '13. Get all channels';
+const SUBSCRIPTIONS = '14. Get subscribed channels';
+
+export const channelClauses: readonly Clause[] = [
+  {
+    id: 'CHAN-LIST-001',
+    level: 'MUST',
+    title:
+      'list, for every combination of the nine filters, each channel a requested source selects and no channel that none selects, never one the caller has no metadata access to',
+    section: LIST,
+    endpoint: 'GET /streams',
+  },
+  {
+    id: 'CHAN-LIST-002',
+    level: 'MUST',
+    title: 'without filters, list the public and subscribed channels the caller may see and leave archived ones out',
+    section: LIST,
+    endpoint: 'GET /streams',
+  },
+  {
+    id: 'CHAN-LIST-003',
+    level: 'MUST',
+    title:
+      'with include_all, list private channels an administrator is not subscribed to, and never show them to a moderator, member, guest or bot',
+    section: LIST,
+    endpoint: 'GET /streams',
+  },
+  {
+    id: 'CHAN-OBJ-001',
+    level: 'MUST',
+    title: 'return every listed field of the channel object with its type and allowed values',
+    section: 'Channel object; Group-setting value',
+    endpoint: 'GET /streams',
+  },
+  {
+    id: 'CHAN-OBJ-002',
+    level: 'MUST',
+    title:
+      "report first_message_id as the id of the channel's oldest message, and null only for a channel without history",
+    section: 'Channel object',
+    endpoint: 'GET /streams',
+  },
+  {
+    id: 'SUBS-001',
+    level: 'MUST',
+    title:
+      'return every listed field of the subscription object with its type, in_home_view the inverse of is_muted, and neither email_address nor role',
+    section: 'Subscription object',
+    endpoint: 'GET /users/me/subscriptions',
+  },
+  {
+    id: 'SUBS-002',
+    level: 'MUST',
+    title: 'return subscribers only when include_subscribers is true, and then every subscriber of a small channel',
+    section: `Subscription object; ${SUBSCRIPTIONS}`,
+    endpoint: 'GET /users/me/subscriptions',
+  },
+  {
+    id: 'SUBS-003',
+    level: 'MUST',
+    title: 'with include_subscribers partial, include every bot subscriber',
+    section: `Subscription object; ${SUBSCRIPTIONS}; Limits`,
+    endpoint: 'GET /users/me/subscriptions',
+    since: 412,
+  },
+  {
+    id: 'TOPIC-DELETE-001',
+    level: 'MUST',
+    title: 'refuse a topic deletion by a moderator, member or bot with UNAUTHORIZED_PRINCIPAL and delete nothing',
+    section: `${DELETE_TOPIC}; Errors`,
+    endpoint: 'POST /streams/{stream_id}/delete_topic',
+  },
+  {
+    id: 'TOPIC-DELETE-002',
+    level: 'MUST',
+    title:
+      'let an administrator delete a topic, answering complete true only once no message of the topic remains, and leave other topics alone',
+    section: `${DELETE_TOPIC}; States and transitions`,
+    endpoint: 'POST /streams/{stream_id}/delete_topic',
+  },
+  {
+    id: 'TOPIC-DELETE-003',
+    level: 'MUST',
+    title: 'read the empty-topic display name as the empty topic when deleting a topic',
+    section: DELETE_TOPIC,
+    endpoint: 'POST /streams/{stream_id}/delete_topic',
+    since: 334,
+  },
+  {
+    id: 'TOPIC-DELETE-004',
+    level: 'MUST',
+    title:
+      "send a stream update event with the new first_message_id when a topic deletion removes the channel's oldest message",
+    section: `Events; ${DELETE_TOPIC}`,
+    endpoint: 'POST /streams/{stream_id}/delete_topic',
+  },
+  {
+    id: 'TOPIC-READ-001',
+    level: 'MUST',
+    title: 'mark a topic read with the success envelope, reading the empty-topic display name as the empty topic',
+    section: MARK_READ,
+    endpoint: 'POST /mark_topic_as_read',
+    since: 334,
+  },
+  {
+    id: 'TOPIC-READ-002',
+    level: 'MUST',
+    title: 'refuse a request to mark a topic read without stream_id or without topic_name',
+    section: MARK_READ,
+    endpoint: 'POST /mark_topic_as_read',
+  },
+];

@@ -1,0 +1,116 @@
+/**
+ * GET /streams (contract 13), POST /streams/{stream_id}/delete_topic (9), POST /mark_topic_as_read (12).
+ */
+import { listChannels, mayListAllActive } from '../core/channel-listing.ts';
+import { canSeeChannel, channelObject, firstMessageId } from '../core/channels.ts';
+import type { Context, Fields, Route } from '../core/context.ts';
+import { ApiError, badRequest } from '../core/errors.ts';
+import { audienceOf } from '../core/messages.ts';
+import { type Channel, isAdmin } from '../core/model.ts';
+import { readTopic } from '../core/topics.ts';
+
+function listStreams({ params, store, user, faults }: Context): Fields {
+  const filters = {
+    includePublic: params.bool('include_public', true),
+    includeWebPublic: params.bool('include_web_public', false),
+    includeSubscribed: params.bool('include_subscribed', true),
+    excludeArchived: params.bool('exclude_archived', true),
+    includeAll: params.bool('include_all', false),
+    includeDefault: params.bool('include_default', false),
+    includeOwnerSubscribed: params.bool('include_owner_subscribed', false),
+    includeCanAccessContent: params.bool('include_can_access_content', false),
+    includeAllActive: params.bool('include_all_active', false),
+  };
+  if (filters.includeAllActive && !mayListAllActive(user) && !faults.has('channels-include-all-for-members')) {
+    throw badRequest('User not authorized for this query');
+  }
+  const streams = listChannels(store, user, filters, faults).map((c) => ({
+    ...channelObject(store, c, faults),
+    ...(filters.includeDefault ? { is_default: c.isDefault } : {}),
+  }));
+  return { streams };
+}
+
+function visibleChannel({ store, user }: Context, id: number): Channel {
+  const channel = store.channelById(id);
+  if (!channel || !canSeeChannel(store, user, channel)) throw badRequest('Invalid channel ID');
+  return channel;
+}
+
+/** The topic a parameter names (the empty-topic display name and `(no topic)` read as ""). */
+function topicParam({ params, store, faults }: Context): string {
+  const raw = params.str('topic_name');
+  // Fault `channels-topic-delete-display-name-literal`: the display name is taken as a topic of its own.
+  if (faults.has('channels-topic-delete-display-name-literal')) return raw.trim();
+  return readTopic(raw, store, faults);
+}
+
+function deleteTopic(ctx: Context): Fields {
+  const { store, user, faults, path } = ctx;
+  const channel = visibleChannel(ctx, path.stream_id!);
+  // Fault `channels-topic-delete-by-member`: any member may delete a topic. Fault `channels-topic-delete-wrong-code`.
+  if (!isAdmin(user) && !faults.has('channels-topic-delete-by-member')) {
+    const code = faults.has('channels-topic-delete-wrong-code') ? 'BAD_REQUEST' : 'UNAUTHORIZED_PRINCIPAL';
+    throw new ApiError(400, code, 'Must be an organization administrator');
+  }
+  const topic = topicParam(ctx).toLowerCase();
+  const firstBefore = firstMessageId(store, channel.id);
+  const doomed = [...store.messages.values()]
+    .filter((m) => m.channelId === channel.id && m.topic.toLowerCase() === topic)
+    .sort((a, b) => b.id - a.id);
+  // Newest first, one batch per request: `complete` tells the client whether to ask again.
+  const batch = doomed.slice(0, store.deleteTopicBatchSize);
+  for (const message of batch) {
+    const audience = audienceOf(store, message);
+    store.messages.delete(message.id);
+    store.events.push(audience, {
+      type: 'delete_message',
+      message_id: message.id,
+      message_type: 'stream',
+      stream_id: channel.id,
+      topic: message.topic,
+    });
+  }
+  const firstAfter = firstMessageId(store, channel.id);
+  // Fault `channels-topic-delete-no-first-message-event`.
+  if (firstAfter !== firstBefore && !faults.has('channels-topic-delete-no-first-message-event')) {
+    const watchers = [...store.users.values()].filter((u) => canSeeChannel(store, u, channel)).map((u) => u.id);
+    store.events.push(watchers, {
+      type: 'stream',
+      op: 'update',
+      property: 'first_message_id',
+      value: firstAfter,
+      stream_id: channel.id,
+      name: channel.name,
+    });
+  }
+  // Fault `channels-topic-delete-complete-early`: complete is true after the first batch.
+  const complete = doomed.length <= batch.length || faults.has('channels-topic-delete-complete-early');
+  return { complete };
+}
+
+function markTopicAsRead(ctx: Context): Fields {
+  const { params, store, faults } = ctx;
+  // Fault `channels-topic-read-missing-topic-accepted`.
+  if (faults.has('channels-topic-read-missing-topic-accepted') && !params.has('topic_name')) {
+    params.int('stream_id');
+    return {};
+  }
+  const channel = visibleChannel(ctx, params.int('stream_id'));
+  // Fault `channels-topic-read-display-name-refused`: the display name is taken literally, so "" is not found.
+  const raw = params.str('topic_name');
+  const topic = (faults.has('channels-topic-read-display-name-refused') ? raw.trim() : topicParam(ctx)).toLowerCase();
+  // Like Zulip, a named topic without messages is an error (the empty topic is not looked up). This server keeps
+  // no per-user read flags: nothing else changes.
+  const exists = [...store.messages.values()].some(
+    (m) => m.channelId === channel.id && m.topic.toLowerCase() === topic,
+  );
+  if (topic !== '' && !exists) throw badRequest(`No such topic '${raw}'`);
+  return {};
+}
+
+export const streamRoutes: readonly Route[] = [
+  { method: 'GET', path: '/streams', handler: listStreams },
+  { method: 'POST', path: '/streams/{stream_id}/delete_topic', handler: deleteTopic },
+  { method: 'POST', path: '/mark_topic_as_read', handler: markTopicAsRead },
+];

@@ -1,0 +1,41 @@
+// GET /streams — contract: "Channel object" (first_message_id). Only the run's own channel is judged; the field
+// checks over every kind of channel are in get-streams.test.ts, beside the run's channel world.
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import { contentOf, mustSend, ownChannel } from '../messages/messages.ts';
+
+/** The channel object GET /streams gives the member for `id`. */
+async function channelObject(ctx: CheckContext, id: number): Promise<{ res: ApiResponse; channel: any }> {
+  const res = await ctx.member.get('/streams');
+  const { streams } = expectSuccess(res, 'GET /streams as the member');
+  const channel = Array.isArray(streams) ? streams.find((s: any) => s?.stream_id === id) : undefined;
+  if (!channel) fail(res, `wanted the run's channel ${id} in the member's channel list`);
+  return { res, channel };
+}
+
+describe('GET /streams: the channel object', () => {
+  check('CHAN-OBJ-002', async (ctx) => {
+    const own = await ownChannel(ctx);
+    const before = (await channelObject(ctx, own.id)).channel.first_message_id;
+    // A server may post a notice of its own into a new channel: then first_message_id already names it.
+    if (before !== null) ctx.note(`a new channel already has history: first_message_id ${before}`);
+    const first = await mustSend(ctx, 'member', {
+      type: 'stream',
+      to: own.id,
+      topic: ctx.unique('topic'),
+      content: contentOf(ctx, 'first'),
+    });
+    await mustSend(ctx, 'member', { type: 'stream', to: own.id, topic: ctx.unique('topic'), content: 'second' });
+    const { res, channel } = await channelObject(ctx, own.id);
+    const want = before ?? first;
+    if (channel.first_message_id !== want) {
+      fail(
+        res,
+        `wanted first_message_id ${want} (the oldest message), got ${JSON.stringify(channel.first_message_id)}`,
+      );
+    }
+  });
+});

@@ -1,0 +1,63 @@
+// GET /users/me/subscriptions — contract: "14. Get subscribed channels", "Subscription object", Limits (subscribers).
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { expectSuccess, fail, isIntList } from '../../helpers/checks/matchers.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { ownChannel } from '../messages/messages.ts';
+import { subscriptionProblems } from './channel-fields.ts';
+
+/** The member's subscription to channel `id`, as listed with `include_subscribers` (left out when undefined). */
+async function subscription(ctx: CheckContext, id: number, includeSubscribers?: string) {
+  const res = await ctx.member.get('/users/me/subscriptions', { include_subscribers: includeSubscribers });
+  const { subscriptions } = expectSuccess(
+    res,
+    `GET /users/me/subscriptions (include_subscribers=${includeSubscribers})`,
+  );
+  const sub = Array.isArray(subscriptions) ? subscriptions.find((s: any) => s?.stream_id === id) : undefined;
+  if (!sub) fail(res, `wanted the member's subscription to channel ${id} listed`);
+  return { res, sub };
+}
+
+function expectAll(res: ApiResponse, list: unknown, want: number[], what: string): void {
+  if (!isIntList(list)) fail(res, `wanted ${what} as a list of user ids, got ${JSON.stringify(list)}`);
+  const missing = want.filter((id) => !list.includes(id));
+  if (missing.length) fail(res, `wanted ${what} to include users ${missing.join(', ')}; got ${JSON.stringify(list)}`);
+}
+
+describe('GET /users/me/subscriptions', () => {
+  check('SUBS-001', async (ctx) => {
+    for (const { id, name } of ctx.channels()) {
+      const { res, sub } = await subscription(ctx, id);
+      const found = subscriptionProblems(sub);
+      if (found.length) fail(res, `wanted a well-formed subscription object for ${name}: ${found.join('; ')}`);
+    }
+  });
+
+  check('SUBS-002', async (ctx) => {
+    const others: Role[] = ['member2'];
+    const own = await ownChannel(ctx, { others });
+    const members = ['member', ...others].map((r) => ctx.account(r as Role).userId);
+    for (const value of [undefined, 'false']) {
+      const { res, sub } = await subscription(ctx, own.id, value);
+      if ('subscribers' in sub || 'partial_subscribers' in sub)
+        fail(res, `wanted no subscriber list without include_subscribers=true (sent ${value ?? 'nothing'})`);
+    }
+    const { res, sub } = await subscription(ctx, own.id, 'true');
+    expectAll(res, sub.subscribers, members, 'subscribers of a two-member channel');
+  });
+
+  check('SUBS-003', async (ctx) => {
+    const own = await ownChannel(ctx, { others: ['bot', 'member2'] });
+    const bot = ctx.account('bot').userId;
+    const { res, sub } = await subscription(ctx, own.id, 'partial');
+    // Either list may come back: the channel is small, so the server may send every subscriber.
+    const list = sub.subscribers ?? sub.partial_subscribers;
+    if (list === undefined) fail(res, 'wanted subscribers or partial_subscribers with include_subscribers=partial');
+    expectAll(res, list, [bot], 'the partial subscriber list');
+    // Under 250 subscribers the whole list is always returned (contract: 14 and Limits).
+    if (sub.subscribers !== undefined)
+      expectAll(res, sub.subscribers, [ctx.account('member').userId, bot], 'subscribers');
+  });
+});

@@ -1,0 +1,74 @@
+// POST /streams/{stream_id}/delete_topic — contract: "9. Delete a topic", its row of States and transitions, the
+// stream update event, Errors (UNAUTHORIZED_PRINCIPAL). Only topics this run created, in channels it created, are
+// ever deleted.
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
+import { expectError, fail } from '../../helpers/checks/matchers.ts';
+import { Disabled } from '../../helpers/errors.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { ownChannel } from '../messages/messages.ts';
+import { deleteTopic, deleteUntilComplete, remaining, topicOf } from './topics.ts';
+
+describe('POST /streams/{stream_id}/delete_topic', () => {
+  check('TOPIC-DELETE-001', async (ctx) => {
+    const own = await ownChannel(ctx, { others: ['moderator', 'bot'] });
+    const ids = await topicOf(ctx, own.id, ctx.unique('topic'), 2);
+    const refused = (['moderator', 'member', 'bot'] as Role[]).filter((r) => ctx.world.accounts[r]);
+    if (refused.length === 0) throw new Disabled('needs a moderator, member or bot account');
+    for (const role of refused) {
+      const res = await deleteTopic(ctx, role, own.id, ids.topic);
+      expectError(res, 'UNAUTHORIZED_PRINCIPAL', `delete_topic as the ${role}`);
+      const left = await remaining(ctx, ids.messages);
+      if (left.length !== ids.messages.length) fail(res, `wanted no message deleted by the ${role}'s refused request`);
+    }
+  });
+
+  check('TOPIC-DELETE-002', async (ctx) => {
+    const own = await ownChannel(ctx);
+    const kept = await topicOf(ctx, own.id, ctx.unique('topic'), 1);
+    // Both organization administrator roles may delete; the owner only when this configuration has one.
+    const deleters = (['admin', 'owner'] as const).filter((r) => ctx.world.accounts[r]);
+    for (const role of deleters) {
+      // More messages than a small batch, so that a batching server has to answer complete: false at least once.
+      const doomed = await topicOf(ctx, own.id, ctx.unique('topic'), 7);
+      const { res, rounds } = await deleteUntilComplete(ctx, own.id, doomed.topic, role);
+      ctx.note(`delete_topic as the ${role} took ${rounds} request(s) for ${doomed.messages.length} messages`);
+      const left = await remaining(ctx, doomed.messages);
+      if (left.length) fail(res, `wanted no message of the topic left once complete is true; left: ${left.join(', ')}`);
+      if ((await remaining(ctx, kept.messages)).length !== 1) fail(res, 'wanted the other topic of the channel kept');
+    }
+  });
+
+  check('TOPIC-DELETE-003', async (ctx) => {
+    const display = ctx.world.realm.emptyTopicDisplayName;
+    if (!display) throw new Disabled('the target reports no realm_empty_topic_display_name');
+    const own = await ownChannel(ctx, { policy: 'allow_empty_topic' });
+    const empty = await topicOf(ctx, own.id, '', 2);
+    const { res } = await deleteUntilComplete(ctx, own.id, display);
+    const left = await remaining(ctx, empty.messages);
+    if (left.length)
+      fail(res, `wanted the display name "${display}" to delete the empty topic; left: ${left.join(', ')}`);
+  });
+
+  check('TOPIC-DELETE-004', async (ctx) => {
+    const own = await ownChannel(ctx);
+    const oldest = await topicOf(ctx, own.id, ctx.unique('old'), 1);
+    const newer = await topicOf(ctx, own.id, ctx.unique('new'), 1);
+    const queue = await registerQueue(ctx, 'member', { event_types: ['stream'] });
+    await deleteUntilComplete(ctx, own.id, oldest.topic);
+    const want = newer.messages[0];
+    // The payload schema is not shown: accept `property`/`value` (Zulip) or a `first_message_id` field.
+    const carries = (e: any) =>
+      e?.type === 'stream' &&
+      e?.op === 'update' &&
+      ((e.property === 'first_message_id' && e.value === want) || e.first_message_id === want);
+    const events = await waitForEvents(ctx, queue, carries);
+    if (!events.some(carries)) {
+      fail(
+        undefined,
+        `wanted a stream update event carrying first_message_id ${want} in channel ${own.name}; got ${JSON.stringify(events).slice(0, 400)}`,
+      );
+    }
+  });
+});

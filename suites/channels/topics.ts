@@ -1,0 +1,55 @@
+/**
+ * Topics of the run's own channels: filling one with messages, deleting it (contract: "9. Delete a topic") and
+ * seeing which messages are left (setup operation GET /messages/{id}, TARGET.md).
+ */
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { contentOf, mustSend } from '../messages/messages.ts';
+
+/** A topic the run created, with its messages oldest first. */
+export interface OwnTopic {
+  topic: string;
+  messages: number[];
+}
+
+/** Sends `count` messages as the member to `topic` of the run's channel `channelId`. */
+export async function topicOf(ctx: CheckContext, channelId: number, topic: string, count: number): Promise<OwnTopic> {
+  const messages: number[] = [];
+  for (let i = 0; i < count; i++) {
+    messages.push(
+      await mustSend(ctx, 'member', { type: 'stream', to: channelId, topic, content: contentOf(ctx, `m${i}`) }),
+    );
+  }
+  return { topic, messages };
+}
+
+export const deleteTopic = (ctx: CheckContext, role: Role, channelId: number, topic: string): Promise<ApiResponse> =>
+  ctx.as(role).post(`/streams/${channelId}/delete_topic`, { topic_name: topic });
+
+/** Rounds a well-behaved server needs at most for the few messages a check deletes. */
+const MAX_ROUNDS = 20;
+
+/** Deletes as an administrator (or the owner), repeating while `complete` is false (contract: repeat until true). */
+export async function deleteUntilComplete(
+  ctx: CheckContext,
+  channelId: number,
+  topic: string,
+  role: 'admin' | 'owner' = 'admin',
+): Promise<{ res: ApiResponse; rounds: number }> {
+  for (let rounds = 1; ; rounds++) {
+    const res = await deleteTopic(ctx, role, channelId, topic);
+    const { complete } = expectSuccess(res, `delete_topic as the ${role}`);
+    if (typeof complete !== 'boolean') fail(res, `wanted complete as a boolean, got ${JSON.stringify(complete)}`);
+    if (complete) return { res, rounds };
+    if (rounds >= MAX_ROUNDS) fail(res, `wanted complete true within ${MAX_ROUNDS} requests`);
+  }
+}
+
+/** The ids among `ids` the member can still read. */
+export async function remaining(ctx: CheckContext, ids: readonly number[]): Promise<number[]> {
+  const left: number[] = [];
+  for (const id of ids) if ((await ctx.member.get(`/messages/${id}`)).body?.result === 'success') left.push(id);
+  return left;
+}

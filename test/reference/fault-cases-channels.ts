@@ -1,0 +1,189 @@
+// Probe cases of the channels slice's faults (listing, channel and subscription objects, delete a topic, mark a
+// topic read), merged into the typed table of test/reference/faults.test.ts.
+import type { FaultId } from '../../reference/faults.ts';
+import type { FaultCase } from './message-fault-cases.ts';
+import { type Call, lookup, type Values } from './support.ts';
+
+type ChannelFaultId = Extract<FaultId, `channels-${string}`>;
+
+const code = async (reply: Promise<{ body: any }>) => {
+  const { body } = await reply;
+  return body?.result === 'success' ? 'success' : (body?.code ?? 'not JSON');
+};
+const streams = async (call: Call, query: Values = {}, as: 'member' | 'admin' | 'guest' = 'member') =>
+  (await call('GET', '/streams', { as, query })).body.streams as { name: string; [k: string]: unknown }[];
+const names = async (call: Call, query: Values = {}, as: 'member' | 'admin' | 'guest' = 'member') =>
+  (await streams(call, query, as)).map((s) => s.name).sort();
+const subscriptions = async (call: Call, query: Values = {}) =>
+  (await call('GET', '/users/me/subscriptions', { query })).body.subscriptions as Record<string, unknown>[];
+/** A channel made by `as` with only `principals` subscribed. */
+const channel = async (call: Call, name: string, form: Values = {}, as: 'member' | 'admin' = 'admin') => {
+  await call('POST', '/users/me/subscriptions', { as, form: { subscriptions: [{ name }], ...form } });
+  return (await lookup(call)).channelId(name);
+};
+const sendTo = async (call: Call, id: number, topic: string) =>
+  (await call('POST', '/messages', { as: 'admin', form: { type: 'stream', to: id, topic, content: 'x' } })).body
+    .id as number;
+const deleteTopic = (call: Call, id: number, topic: string, as: 'admin' | 'member' | 'moderator' = 'admin') =>
+  call('POST', `/streams/${id}/delete_topic`, { as, form: { topic_name: topic } });
+
+export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
+  'channels-archived-listed-by-default': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-archived');
+      await call('DELETE', `/streams/${id}`, { as: 'admin' });
+      return (await names(call)).includes('cf-archived');
+    },
+    healthy: false,
+    faulty: true,
+  },
+  'channels-include-public-ignored': {
+    probe: async (call) => (await names(call, { include_public: false, include_subscribed: false })).length > 0,
+    healthy: false,
+    faulty: true,
+  },
+  'channels-include-all-for-members': {
+    probe: async (call) => {
+      const admin = (await lookup(call)).userId('admin');
+      await channel(call, 'cf-private', { invite_only: true, principals: [admin] });
+      return (await names(call, { include_all: true })).includes('cf-private');
+    },
+    healthy: false,
+    faulty: true,
+  },
+  'channels-rendered-description-missing': {
+    probe: async (call) => typeof (await streams(call))[0]?.rendered_description,
+    healthy: 'string',
+    faulty: 'undefined',
+  },
+  'channels-first-message-id-null': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-first');
+      const message = await sendTo(call, id, 'a');
+      return (await streams(call, {}, 'admin')).find((s) => s.name === 'cf-first')?.first_message_id === message;
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'channels-subs-in-home-view-equals-muted': {
+    probe: async (call) => (await subscriptions(call)).every((s) => s.in_home_view === !s.is_muted),
+    healthy: true,
+    faulty: false,
+  },
+  'channels-subs-subscribers-unasked': {
+    probe: async (call) => (await subscriptions(call)).some((s) => 'subscribers' in s),
+    healthy: false,
+    faulty: true,
+  },
+  'channels-subs-partial-drops-bots': {
+    probe: async (call) => {
+      const bot = (await lookup(call)).userId('bot');
+      await channel(call, 'cf-bots', { principals: [bot, (await lookup(call)).userId('member')] });
+      const sub = (await subscriptions(call, { include_subscribers: 'partial' })).find((s) => s.name === 'cf-bots');
+      return ((sub?.subscribers ?? sub?.partial_subscribers ?? []) as number[]).includes(bot);
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'channels-topic-delete-by-member': {
+    probe: async (call) => code(deleteTopic(call, await (await lookup(call)).channelId('Verona'), 'x', 'member')),
+    healthy: 'UNAUTHORIZED_PRINCIPAL',
+    faulty: 'success',
+  },
+  'channels-topic-delete-wrong-code': {
+    probe: async (call) => code(deleteTopic(call, await (await lookup(call)).channelId('Verona'), 'x', 'moderator')),
+    healthy: 'UNAUTHORIZED_PRINCIPAL',
+    faulty: 'BAD_REQUEST',
+  },
+  'channels-topic-delete-complete-early': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-batches');
+      for (let i = 0; i < 5; i++) await sendTo(call, id, 't');
+      return (await deleteTopic(call, id, 't')).body.complete;
+    },
+    healthy: false,
+    faulty: true,
+  },
+  'channels-topic-delete-display-name-literal': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-empty');
+      const message = await sendTo(call, id, '');
+      await deleteTopic(call, id, 'general chat');
+      return (await call('GET', `/messages/${message}`, { as: 'admin' })).body.result;
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'channels-topic-delete-no-first-message-event': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-event');
+      await sendTo(call, id, 'old');
+      const second = await sendTo(call, id, 'new');
+      const queue = (await call('POST', '/register', { as: 'admin', form: { event_types: ['stream'] } })).body;
+      await deleteTopic(call, id, 'old');
+      const events = (
+        await call('GET', '/events', {
+          as: 'admin',
+          query: { queue_id: queue.queue_id, last_event_id: queue.last_event_id, dont_block: true },
+        })
+      ).body.events as { type: string; property?: string; value?: number }[];
+      return events.some((e) => e.type === 'stream' && e.property === 'first_message_id' && e.value === second);
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'channels-topic-read-missing-topic-accepted': {
+    probe: async (call) =>
+      code(
+        call('POST', '/mark_topic_as_read', { form: { stream_id: await (await lookup(call)).channelId('Verona') } }),
+      ),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
+  'channels-topic-read-display-name-refused': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
+      await sendTo(call, id, '');
+      return code(call('POST', '/mark_topic_as_read', { form: { stream_id: id, topic_name: 'general chat' } }));
+    },
+    healthy: 'success',
+    faulty: 'BAD_REQUEST',
+  },
+  'channels-can-access-content-ignored': {
+    probe: async (call) =>
+      (await names(call, { include_public: false, include_subscribed: false, include_can_access_content: true }))
+        .length > 0,
+    healthy: true,
+    faulty: false,
+  },
+  'channels-owner-subscribed-ignored': {
+    probe: async (call) => {
+      const owner = (await lookup(call)).userId('owner');
+      await channel(call, 'cf-owners', { principals: [owner] });
+      const query = { include_public: false, include_subscribed: false, include_owner_subscribed: true };
+      return ((await call('GET', '/streams', { as: 'bot', query })).body.streams as { name: string }[]).some(
+        (s) => s.name === 'cf-owners',
+      );
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'channels-archived-never-listed': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-gone');
+      await call('DELETE', `/streams/${id}`, { as: 'admin' });
+      return (await names(call, { exclude_archived: false })).includes('cf-gone');
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'channels-archived-flag-false': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-flag');
+      await call('DELETE', `/streams/${id}`, { as: 'admin' });
+      return (await streams(call, { exclude_archived: false })).find((s) => s.name === 'cf-flag')?.is_archived;
+    },
+    healthy: true,
+    faulty: false,
+  },
+};
