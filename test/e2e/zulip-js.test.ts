@@ -65,6 +65,9 @@ describe('zulip-js against the reference server', () => {
     ok(subs);
     expect(subs.subscriptions.map((s: { name: string }) => s.name)).toContain('zulip-js channel');
     ok(await hamlet.streams.getStreamId('zulip-js channel'));
+    const streams = await hamlet.streams.retrieve({ include_public: true });
+    ok(streams);
+    expect(streams.streams.map((s: { name: string }) => s.name)).toContain('Verona');
   });
 
   it('registers a queue, reads its events, and deletes it', async () => {
