@@ -2,6 +2,7 @@
 import { authClauses } from './catalog/auth.ts';
 import { conventionsClauses } from './catalog/conventions.ts';
 import { draftsClauses } from './catalog/drafts.ts';
+import { editClauses } from './catalog/edit.ts';
 import { groupClauses } from './catalog/groups.ts';
 import { messageClauses } from './catalog/messages.ts';
 import { profileFieldClauses } from './catalog/profile-fields.ts';
@@ -22,6 +23,7 @@ export const CLAUSES: readonly Clause[] = [
   ...groupClauses,
   ...pushClauses,
   ...messageClauses,
+  ...editClauses,
   ...topicClauses,
   ...typingClauses,
 ];

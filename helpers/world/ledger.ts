@@ -16,7 +16,8 @@ export type UndoKind =
   | 'profile-field'
   | 'group'
   | 'push-token'
-  | 'email-visibility';
+  | 'email-visibility'
+  | 'realm-setting';
 
 export interface LedgerEntry {
   key: string;

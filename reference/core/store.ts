@@ -24,6 +24,8 @@ export interface StoreOptions {
   /** Milliseconds since the epoch; defaults to `Date.now`. */
   readonly clock?: () => number;
   readonly faults?: Faults;
+  /** Seconds added to every edit and move time limit (real Zulip adds 20); default 0. */
+  readonly editGraceSeconds?: number;
 }
 
 export interface NewChannel {
@@ -50,6 +52,8 @@ const FIRST_ID = {
 
 export class Store {
   readonly clock: () => number;
+  /** Seconds added to every edit and move time limit, as Zulip's grace period. */
+  readonly editGraceSeconds: number;
   readonly users = new Map<number, User>();
   readonly channels = new Map<number, Channel>();
   /** Channel id → subscribed user ids. */
@@ -74,6 +78,7 @@ export class Store {
 
   constructor(options: StoreOptions = {}) {
     this.clock = options.clock ?? Date.now;
+    this.editGraceSeconds = options.editGraceSeconds ?? 0;
     this.events = new EventQueues(this.clock, options.faults ?? Faults.none);
     this.#seed();
   }

@@ -3,11 +3,13 @@ import type { Route } from '../core/context.ts';
 import { authRoutes } from './auth.ts';
 import { channelRoutes } from './channels.ts';
 import { draftRoutes } from './drafts.ts';
+import { editRoutes } from './edit.ts';
 import { groupRoutes } from './groups.ts';
 import { messageRoutes } from './messages.ts';
 import { muteRoutes } from './mute.ts';
 import { profileFieldRoutes } from './profile-fields.ts';
 import { pushRoutes } from './push.ts';
+import { realmRoutes } from './realm.ts';
 import { registerRoutes } from './register.ts';
 import { scheduledRoutes } from './scheduled.ts';
 import { typingRoutes } from './typing.ts';
@@ -24,6 +26,8 @@ export const ROUTES: readonly Route[] = [
   ...groupRoutes,
   ...pushRoutes,
   ...messageRoutes,
+  ...editRoutes,
+  ...realmRoutes,
   ...scheduledRoutes,
   ...typingRoutes,
 ];
