@@ -2,7 +2,8 @@
 // healthy server and against a server with the fault, and compares what it observes.
 import { describe, expect, it } from 'vitest';
 import { FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
-import { startReferenceServer } from '../../reference/server.ts';
+import { type ReferenceServer, startReferenceServer } from '../../reference/server.ts';
+import { EDIT_CASES } from './fault-cases-edit.ts';
 import { USERS_SLICE_CASES } from './fault-cases-users.ts';
 import { MESSAGE_CASES } from './message-fault-cases.ts';
 import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
@@ -12,8 +13,8 @@ const hamlet = ACCOUNTS.member;
 const wrongKey = { email: hamlet.email, key: 'Z'.repeat(32) };
 
 interface Case {
-  /** Observes the behaviour on a fresh server. */
-  readonly probe: (call: Call) => Promise<unknown>;
+  /** Observes the behaviour on a fresh server (a probe may look behind the API, e.g. to age messages). */
+  readonly probe: (call: Call, server: ReferenceServer) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
@@ -27,6 +28,7 @@ const verona = async (call: Call) => (await lookup(call)).channelId('Verona');
 
 const CASES: Record<FaultId, Case> = {
   ...USERS_SLICE_CASES,
+  ...EDIT_CASES,
   'drafts-oldest-first': {
     probe: async (call) => {
       await post(call, [draftOf.unaddressed({ timestamp: 10 }), draftOf.unaddressed({ timestamp: 20 })]);
