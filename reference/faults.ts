@@ -440,6 +440,11 @@ export const FAULTS = {
     clause: 'EDIT-TOPIC-003',
     description: "An edit's topic equal to the empty-topic display name is stored literally.",
   },
+  'edit-topic-rule-ignored': {
+    clause: 'EDIT-TOPIC-004',
+    description:
+      "An edit's new topic is not checked: over-long topics are stored whole, the empty topic allowed everywhere.",
+  },
   'edit-direct-channel-accepted': {
     clause: 'EDIT-CHANNEL-001',
     description: 'An edit of a direct message with stream_id is accepted (and ignored).',

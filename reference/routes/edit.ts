@@ -142,10 +142,12 @@ function editMessage(ctx: Context): Fields {
     }
     // Fault `edit-display-name-literal`: the display name is kept as a topic of its own.
     const literal = rawTopic?.trim() === store.realm.emptyTopicDisplayName && faults.has('edit-display-name-literal');
+    // Fault `edit-topic-rule-ignored`: the new topic is only trimmed, never checked.
+    const unchecked = literal || faults.has('edit-topic-rule-ignored');
     const topic =
       rawTopic === undefined
         ? message.topic
-        : literal
+        : unchecked
           ? rawTopic.trim()
           : channelTopic(rawTopic, target, store, faults);
     const betweenChannels = target.id !== source.id;

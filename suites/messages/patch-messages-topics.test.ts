@@ -4,12 +4,12 @@
 // another resolve. Moves by the member act on messages sent moments before, well inside any move limit.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { isStoredEmpty } from '../../helpers/arbitraries/topic-rule.ts';
+import { essentialTopicCases, isStoredEmpty, topicCases, topicVerdict } from '../../helpers/arbitraries/topic-rule.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import { edit, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
-import { contentOf, mustSend, ownChannel, readMessage, topicEnv } from './messages.ts';
+import { contentOf, mustSend, ownChannel, policyChannels, readMessage, topicEnv } from './messages.ts';
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
 
@@ -82,6 +82,36 @@ describe('PATCH /messages/{message_id}: topics', () => {
         `wanted the message in the empty topic (read back as ${JSON.stringify(emptyForm)}); it is in ${JSON.stringify(stored)}`,
       );
     }
+  });
+
+  check('EDIT-TOPIC-004', async (ctx) => {
+    const env = topicEnv(ctx);
+    const channels = await policyChannels(ctx);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...channels), topicCases(env), async (channel, { topic, kind }) => {
+        const verdict = topicVerdict(topic, channel.policy, env);
+        const what = `a move to ${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
+        const id = await mustSend(ctx, 'member', {
+          type: 'stream',
+          to: channel.id,
+          topic: ctx.unique('named'),
+          content: contentOf(ctx, 'topic rule'),
+        });
+        const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
+        if (res.body?.result !== 'success') {
+          if (!verdict.mayRefuse) fail(res, `wanted ${what} to be accepted`);
+          expectErrorEnvelope(res, what);
+          return;
+        }
+        if (!verdict.mayAccept) fail(res, `wanted ${what} to be refused`);
+        const problem = verdict.storedProblem((await readMessage(ctx, 'member', id)).topic);
+        if (problem) fail(res, `${what}: ${problem}`);
+      }),
+      {
+        ...ctx.property(),
+        examples: channels.flatMap((c) => essentialTopicCases(env).map((t) => [c, t] as [typeof c, typeof t])),
+      },
+    );
   });
 
   check('EDIT-RESOLVE-001', async (ctx) => {

@@ -114,6 +114,14 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     healthy: '',
     faulty: 'general chat',
   },
+  'edit-topic-rule-ignored': {
+    probe: async (call) => {
+      const id = await send(call, 'named');
+      return result(edit(call, id, { topic: 'o'.repeat(61) }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
   'edit-direct-channel-accepted': {
     probe: async (call) => {
       const verona = await (await lookup(call)).channelId('Verona');

@@ -78,6 +78,14 @@ export const editClauses: readonly Clause[] = [
     since: 334,
   },
   {
+    id: 'EDIT-TOPIC-004',
+    level: 'MUST',
+    title:
+      'apply the topic rule and max_topic_length to a new topic (the empty topic only where the channel allows it; over-long topics refused or truncated)',
+    section: `${EDIT}; Conventions; Limits`,
+    endpoint: ENDPOINT,
+  },
+  {
     id: 'EDIT-CHANNEL-001',
     level: 'MUST',
     title: 'refuse stream_id for a direct message',
