@@ -424,6 +424,10 @@ export const FAULTS = {
     clause: 'EDIT-CONTENT-006',
     description: 'prev_content_sha256 is not compared: an edit with a stale hash succeeds.',
   },
+  'edit-content-limit-ignored': {
+    clause: 'EDIT-CONTENT-007',
+    description: 'Content edits are accepted after message_content_edit_limit_seconds (and its grace) have passed.',
+  },
   'edit-detached-uploads-missing': {
     clause: 'EDIT-UPLOADS-001',
     description: 'A successful edit returns no detached_uploads.',

@@ -37,7 +37,8 @@ function editContent(ctx: Context, message: Message, raw: string): string {
   if (message.senderId !== user.id && !faults.has('edit-others-content-allowed')) {
     throw badRequest("You don't have permission to edit this message");
   }
-  if (tooOld(store, message, store.realm.messageContentEditLimitSeconds)) {
+  // Fault `edit-content-limit-ignored`.
+  if (tooOld(store, message, store.realm.messageContentEditLimitSeconds) && !faults.has('edit-content-limit-ignored')) {
     throw badRequest('The time limit for editing this message has passed');
   }
   const expected = params.optStr('prev_content_sha256');

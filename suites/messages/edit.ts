@@ -71,6 +71,32 @@ export async function setRealm(ctx: CheckContext, settings: Record<string, Realm
 const MAX_WAIT_MS = 120_000;
 
 /**
+ * Edits a message's content once a second until the target refuses (the content edit limit, plus whatever grace
+ * the target adds, has passed). Returns the content last accepted and the refusal; fails when the first edit is
+ * refused or none is within MAX_WAIT_MS.
+ */
+export async function editUntilRefused(ctx: CheckContext, id: number): Promise<{ last: string; refusal: ApiResponse }> {
+  const started = Date.now();
+  let last = '';
+  for (let attempt = 0; ; attempt++) {
+    const content = contentOf(ctx, `edit ${attempt}`);
+    const res = await edit(ctx, 'member', id, { content });
+    if (res.body?.result !== 'success') {
+      if (attempt === 0) fail(res, 'wanted the member to edit the content of a message just sent');
+      return { last, refusal: res };
+    }
+    last = content;
+    if (Date.now() - started > MAX_WAIT_MS) {
+      fail(
+        res,
+        `the content could still be edited ${MAX_WAIT_MS / 1000} s after the message was sent, past the limit set`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
  * Waits until the messages sent before now are too old for the member to move within a channel (or, with
  * `channels`, between the two channels), whatever grace the target adds to its limits: a probe message sent now
  * is moved once a second until the target refuses. Returns the seconds waited.

@@ -8,7 +8,7 @@ import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { attachmentProblem } from './attachment.ts';
-import { edit, QUIET, setRealm } from './edit.ts';
+import { edit, editUntilRefused, QUIET, setRealm } from './edit.ts';
 import { contentOf, mustSend, readMessage } from './messages.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -100,6 +100,26 @@ describe('PATCH /messages/{message_id}: content', () => {
     if (stored !== second)
       fail(undefined, `wanted ${JSON.stringify(second)} kept after the refused edits; read ${JSON.stringify(stored)}`);
     ctx.note('the error code for a prev_content_sha256 mismatch is not shown; any error is accepted');
+  });
+
+  check('EDIT-CONTENT-007', async (ctx) => {
+    // The target's grace on the limit is unknown (real Zulip adds 20 s): the message is edited once a second until
+    // the target refuses, within a bounded wait; a message sent then must still be editable.
+    await setRealm(ctx, { message_content_edit_limit_seconds: 1 });
+    const id = await ownMessage(ctx, 'soon too old');
+    const started = Date.now();
+    const { last, refusal } = await editUntilRefused(ctx, id);
+    ctx.note(
+      `content edits were refused ${((Date.now() - started) / 1000).toFixed(1)} s after the message was sent (limit 1 s)`,
+    );
+    expectErrorEnvelope(refusal, 'a content edit after message_content_edit_limit_seconds');
+    const stored = (await readMessage(ctx, 'member', id)).content;
+    if (stored !== last) fail(refusal, `the refused edit changed the content to ${JSON.stringify(stored)}`);
+    const fresh = await ownMessage(ctx, 'fresh');
+    expectSuccess(
+      await edit(ctx, 'member', fresh, { content: contentOf(ctx, 'fresh, edited') }),
+      'a content edit of a message just sent',
+    );
   });
 
   check('EDIT-UPLOADS-001', async (ctx) => {

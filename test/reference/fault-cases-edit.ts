@@ -86,6 +86,16 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     healthy: ['success', 'error'],
     faulty: ['success', 'success'],
   },
+  'edit-content-limit-ignored': {
+    probe: async (call, server) => {
+      await setRealm(call, { message_content_edit_limit_seconds: 60 });
+      const id = await send(call);
+      ageAll(server);
+      return result(edit(call, id, { content: 'too late' }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
   'edit-detached-uploads-missing': {
     probe: async (call) => (await edit(call, await send(call), { content: 'x' })).body.detached_uploads,
     healthy: [],

@@ -48,6 +48,13 @@ export const editClauses: readonly Clause[] = [
     since: 379,
   },
   {
+    id: 'EDIT-CONTENT-007',
+    level: 'MUST',
+    title: 'refuse content edits once the message is older than message_content_edit_limit_seconds',
+    section: `${EDIT}; Limits`,
+    endpoint: ENDPOINT,
+  },
+  {
     id: 'EDIT-UPLOADS-001',
     level: 'MUST',
     title: 'return detached_uploads, a list of attachment objects, on a successful edit',
