@@ -432,6 +432,10 @@ export const FAULTS = {
     clause: 'EDIT-UPLOADS-001',
     description: 'A successful edit returns no detached_uploads.',
   },
+  'edit-detached-upload-not-listed': {
+    clause: 'EDIT-UPLOADS-002',
+    description: "An edit that removes the last reference to the caller's file returns an empty detached_uploads.",
+  },
   'edit-direct-topic-accepted': {
     clause: 'EDIT-TOPIC-001',
     description: 'An edit of a direct message with a topic is accepted.',

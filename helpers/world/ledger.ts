@@ -17,7 +17,8 @@ export type UndoKind =
   | 'group'
   | 'push-token'
   | 'email-visibility'
-  | 'realm-setting';
+  | 'realm-setting'
+  | 'attachment';
 
 export interface LedgerEntry {
   key: string;

@@ -15,6 +15,7 @@ const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise
   'email-visibility': (c, id) => c.patch('/settings', { email_address_visibility: Number(id) }),
   // The id is the PATCH /realm parameters (JSON) that put back the values the run found at its start.
   'realm-setting': (c, id) => c.patch('/realm', JSON.parse(String(id))),
+  attachment: (c, id) => c.delete(`/attachments/${id}`),
   message: (c, id) => c.delete(`/messages/${id}`),
   scheduled_message: (c, id) => c.delete(`/scheduled_messages/${id}`),
 };

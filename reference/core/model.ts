@@ -134,3 +134,15 @@ export interface ScheduledMessage {
   readonly deliveryTimestamp: number;
   readonly readBySender: boolean | null;
 }
+
+/** An uploaded file (resource "Attachment"); the messages referencing it are found from their content. */
+export interface Attachment {
+  readonly id: number;
+  readonly ownerId: number;
+  readonly name: string;
+  /** Its place in the upload store: the file URL is `/user_uploads/<pathId>`. */
+  readonly pathId: string;
+  readonly size: number;
+  /** Seconds since the epoch. */
+  readonly createTime: number;
+}

@@ -6,6 +6,7 @@ import { SEED_CHANNELS, SEED_USERS } from '../../fixtures/realm.ts';
 import { Faults } from '../faults.ts';
 import { EventQueues } from './events.ts';
 import {
+  type Attachment,
   type Channel,
   type Draft,
   EMAIL_VISIBILITY,
@@ -48,6 +49,7 @@ const FIRST_ID = {
   userGroup: 30,
   message: 1001,
   scheduled: 900_001,
+  attachment: 71,
 } as const;
 
 export class Store {
@@ -72,6 +74,8 @@ export class Store {
   readonly userGroups = new Map<number, UserGroup>();
   /** User id → the APNs device tokens they registered. */
   readonly pushTokens = new Map<number, PushToken[]>();
+  /** Uploaded files by id. */
+  readonly attachments = new Map<number, Attachment>();
   readonly realm: RealmSettings = defaultRealmSettings();
   readonly events: EventQueues;
   readonly #nextId: Record<keyof typeof FIRST_ID, number> = { ...FIRST_ID };

@@ -13,6 +13,7 @@ import { inGroupSetting } from '../core/realm.ts';
 import type { Store } from '../core/store.ts';
 import { channelTopic } from '../core/topics.ts';
 import { visibleMessage } from './messages.ts';
+import { detachedBy } from './uploads.ts';
 
 export const RESOLVED_PREFIX = '✔ ';
 const MODES = ['change_one', 'change_later', 'change_all'] as const;
@@ -194,13 +195,18 @@ function editMessage(ctx: Context): Fields {
       ...(betweenChannels ? { new_stream_id: target.id } : {}),
     });
   }
+  const before = message.content;
   // Fault `edit-content-not-stored`.
   if (content !== undefined && !faults.has('edit-content-not-stored')) {
     message.content = content;
     store.events.push(audienceOf(store, message), { type: 'update_message', message_id: message.id, content });
   }
   // Fault `edit-detached-uploads-missing`.
-  return faults.has('edit-detached-uploads-missing') ? {} : { detached_uploads: [] };
+  if (faults.has('edit-detached-uploads-missing')) return {};
+  // Fault `edit-detached-upload-not-listed`.
+  const detached =
+    content === undefined || faults.has('edit-detached-upload-not-listed') ? [] : detachedBy(store, user.id, before);
+  return { detached_uploads: detached };
 }
 
 export const editRoutes: readonly Route[] = [{ method: 'PATCH', path: '/messages/{message_id}', handler: editMessage }];

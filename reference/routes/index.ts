@@ -13,6 +13,7 @@ import { realmRoutes } from './realm.ts';
 import { registerRoutes } from './register.ts';
 import { scheduledRoutes } from './scheduled.ts';
 import { typingRoutes } from './typing.ts';
+import { uploadRoutes } from './uploads.ts';
 import { userRoutes } from './users.ts';
 
 export const ROUTES: readonly Route[] = [
@@ -28,6 +29,7 @@ export const ROUTES: readonly Route[] = [
   ...messageRoutes,
   ...editRoutes,
   ...realmRoutes,
+  ...uploadRoutes,
   ...scheduledRoutes,
   ...typingRoutes,
 ];

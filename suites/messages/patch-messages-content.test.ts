@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
-import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import { attachmentProblem } from './attachment.ts';
+import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import { attachmentProblem, uploadFile } from './attachment.ts';
 import { edit, editUntilRefused, QUIET, setRealm } from './edit.ts';
 import { contentOf, mustSend, readMessage } from './messages.ts';
 
@@ -134,5 +134,31 @@ describe('PATCH /messages/{message_id}: content', () => {
     }
     // The message referenced no file, so no file lost its last reference.
     if (uploads.length > 0) fail(res, 'wanted no detached uploads from an edit of a message that referenced no file');
+  });
+
+  check('EDIT-UPLOADS-002', async (ctx) => {
+    const name = `${ctx.unique('file')}.txt`;
+    const bytes = 'Uploaded by teamchat-conformance.\n';
+    const url = await uploadFile(ctx, 'member', name, bytes);
+    const link = `[${name}](${url})`;
+    const id = await ownMessage(ctx, `with ${link}`);
+    const kept = await edit(ctx, 'member', id, { content: contentOf(ctx, `still with ${link}`) });
+    const keptUploads = expectSuccess(kept, 'an edit that keeps the link to the file').detached_uploads;
+    if (!Array.isArray(keptUploads) || keptUploads.length > 0) {
+      fail(kept, 'wanted detached_uploads empty: the edited message still links the file');
+    }
+    const removed = await edit(ctx, 'member', id, { content: contentOf(ctx, 'no file any more') });
+    const uploads = expectSuccess(removed, "an edit that removes the file's only link").detached_uploads;
+    if (!Array.isArray(uploads) || uploads.length !== 1) {
+      fail(removed, 'wanted detached_uploads to hold the one file whose only link the edit removed');
+    }
+    const [entry] = uploads;
+    if (isInt(entry?.id)) ctx.track('member', 'attachment', entry.id, `attachment ${name}`);
+    const problem = attachmentProblem(entry);
+    if (problem) fail(removed, `detached_uploads[0]: ${problem}`);
+    if (!url.endsWith(`/user_uploads/${entry.path_id}`)) fail(removed, `wanted path_id to be the path of ${url}`);
+    if (entry.size !== Buffer.byteLength(bytes))
+      fail(removed, `wanted size ${Buffer.byteLength(bytes)} (bytes uploaded)`);
+    ctx.note('a file uploaded but never detached (a failure before the last edit) stays with the target');
   });
 });

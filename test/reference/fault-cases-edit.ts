@@ -36,6 +36,14 @@ const ageAll = (server: ReferenceServer) => {
   for (const m of server.store.messages.values())
     (m as { sentAtMs?: number }).sentAtMs = server.store.clock() - 3_600_000;
 };
+/** POST /user_uploads with one file part. */
+export async function uploadFile(call: Call, name: string, content: string) {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  const encoded = new Response(form);
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  return call('POST', '/user_uploads', { body, contentType: encoded.headers.get('content-type')! });
+}
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
@@ -100,6 +108,16 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     probe: async (call) => (await edit(call, await send(call), { content: 'x' })).body.detached_uploads,
     healthy: [],
     faulty: undefined,
+  },
+  'edit-detached-upload-not-listed': {
+    probe: async (call) => {
+      const { url } = (await uploadFile(call, 'notes.txt', 'abc')).body;
+      const id = await send(call, 'files', 'Verona', `see [notes](${url})`);
+      const { body } = await edit(call, id, { content: 'no file any more' });
+      return body.detached_uploads.map((a: { name: string; size: number }) => [a.name, a.size]);
+    },
+    healthy: [['notes.txt', 3]],
+    faulty: [],
   },
   'edit-direct-topic-accepted': {
     probe: async (call) => result(edit(call, await sendDirect(call), { topic: 'a topic' })),

@@ -85,6 +85,8 @@ const PARAMS: Readonly<Record<string, readonly string[]>> = {
     'prev_content_sha256',
     'stream_id',
   ],
+  'POST /user_uploads': [],
+  'DELETE /attachments/{attachment_id}': [],
   'PATCH /realm': [
     'allow_message_editing',
     'message_content_edit_limit_seconds',

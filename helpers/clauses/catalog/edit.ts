@@ -62,6 +62,14 @@ export const editClauses: readonly Clause[] = [
     endpoint: ENDPOINT,
   },
   {
+    id: 'EDIT-UPLOADS-002',
+    level: 'MUST',
+    title:
+      "return in detached_uploads the caller's file whose only reference the edit removed, and no file while a reference remains",
+    section: `${EDIT}; Resources › Attachment`,
+    endpoint: ENDPOINT,
+  },
+  {
     id: 'EDIT-TOPIC-001',
     level: 'MUST',
     title: 'refuse a topic for a direct message',
