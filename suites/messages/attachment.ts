@@ -13,11 +13,17 @@ const FIELDS: readonly [string, (v: unknown) => boolean, string][] = [
   ['message_ids', isIntList, 'a list of integers'],
 ];
 
-/** Why a value is not an attachment object, or undefined when it is. */
-export function attachmentProblem(entry: unknown): string | undefined {
+/**
+ * Why a value is not an attachment object, or undefined when it is. Before feature level 472 (or at an unknown
+ * level) an older server may give `messages` (a list of objects) instead of `message_ids`: accepted there.
+ */
+export function attachmentProblem(entry: unknown, featureLevel: number | null = null): string | undefined {
   if (entry === null || typeof entry !== 'object') return `${JSON.stringify(entry)} is not an object`;
+  const fields = entry as Record<string, unknown>;
+  const older = (featureLevel === null || featureLevel < 472) && Array.isArray(fields.messages);
   for (const [name, test, want] of FIELDS) {
-    const value = (entry as Record<string, unknown>)[name];
+    if (name === 'message_ids' && older) continue;
+    const value = fields[name];
     if (!test(value)) return `${name} is ${JSON.stringify(value)}, wanted ${want}`;
   }
   return undefined;

@@ -125,7 +125,7 @@ describe('PATCH /messages/{message_id}: content', () => {
     const uploads = body.detached_uploads;
     if (!Array.isArray(uploads)) fail(res, 'wanted detached_uploads, a list of attachment objects');
     for (const [i, entry] of uploads.entries()) {
-      const problem = attachmentProblem(entry);
+      const problem = attachmentProblem(entry, ctx.world.featureLevel);
       if (problem) fail(res, `detached_uploads[${i}]: ${problem}`);
     }
     // The message referenced no file, so no file lost its last reference.
@@ -150,7 +150,7 @@ describe('PATCH /messages/{message_id}: content', () => {
     }
     const [entry] = uploads;
     if (isInt(entry?.id)) ctx.track('member', 'attachment', entry.id, `attachment ${name}`);
-    const problem = attachmentProblem(entry);
+    const problem = attachmentProblem(entry, ctx.world.featureLevel);
     if (problem) fail(removed, `detached_uploads[0]: ${problem}`);
     if (!url.endsWith(`/user_uploads/${entry.path_id}`)) fail(removed, `wanted path_id to be the path of ${url}`);
     if (entry.size !== Buffer.byteLength(bytes))
