@@ -4,7 +4,7 @@ import { FAULT_IDS, isFaultId } from './faults.ts';
 import { parseRateLimit, type RateLimit } from './http/rate-limit.ts';
 
 export const USAGE =
-  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--faults fault-a,fault-b] [--production] [--rate-limit 200/60]';
+  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--faults fault-a,fault-b] [--production] [--rate-limit 200/60] [--edit-grace 20]';
 
 export interface CliOptions {
   readonly port: number;
@@ -14,6 +14,8 @@ export interface CliOptions {
   readonly production: boolean;
   /** Per-user request budget (`--rate-limit 200/60`). */
   readonly rateLimit?: RateLimit;
+  /** Seconds of grace on every edit and move time limit (`--edit-grace 20`, as real Zulip). */
+  readonly editGraceSeconds?: number;
 }
 
 export type CliResult =
@@ -29,6 +31,7 @@ export function parseCli(argv: readonly string[]): CliResult {
     help?: boolean;
     production?: boolean;
     'rate-limit'?: string;
+    'edit-grace'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -42,6 +45,7 @@ export function parseCli(argv: readonly string[]): CliResult {
         help: { type: 'boolean', short: 'h' },
         production: { type: 'boolean' },
         'rate-limit': { type: 'string' },
+        'edit-grace': { type: 'string' },
       },
     }));
   } catch (err) {
@@ -69,8 +73,19 @@ export function parseCli(argv: readonly string[]): CliResult {
       message: `--rate-limit takes REQUESTS/SECONDS (e.g. 200/60), got "${values['rate-limit']}"`,
     };
   }
+  const grace = values['edit-grace'];
+  if (grace !== undefined && !/^\d{1,3}$/.test(grace)) {
+    return { kind: 'error', message: `--edit-grace takes a whole number of seconds, got "${grace}"` };
+  }
   return {
     kind: 'run',
-    options: { port, host, faults, production: values.production === true, ...(rateLimit ? { rateLimit } : {}) },
+    options: {
+      port,
+      host,
+      faults,
+      production: values.production === true,
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(grace !== undefined ? { editGraceSeconds: Number(grace) } : {}),
+    },
   };
 }

@@ -36,6 +36,8 @@ export interface ReferenceServerOptions {
   readonly developmentLogin?: boolean;
   /** Enforce a per-user request budget with X-RateLimit-* headers and 429s (Zulip's default: 200 per 60 s). */
   readonly rateLimit?: RateLimit;
+  /** Seconds added to every edit and move time limit (real Zulip: 20); default 0. */
+  readonly editGraceSeconds?: number;
 }
 
 export interface ReferenceServer {
@@ -49,7 +51,12 @@ export interface ReferenceServer {
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const faults = new Faults(options.faults ?? []);
-  const store = new Store({ clock: options.clock, faults, deleteTopicBatchSize: options.deleteTopicBatchSize });
+  const store = new Store({
+    clock: options.clock,
+    faults,
+    deleteTopicBatchSize: options.deleteTopicBatchSize,
+    editGraceSeconds: options.editGraceSeconds ?? 0,
+  });
   const shutdown = new AbortController();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const server = createServer(

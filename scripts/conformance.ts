@@ -93,7 +93,13 @@ async function run(options: RunOptions): Promise<number> {
 
   const seed = config.seed ?? newRunSeed();
   log(`teamchat-conformance ${version} · seed ${seed} (--seed ${seed} replays this run) · profile ${config.profile}`);
-  const server = config.embedded ? await startReferenceServer({ port: 0, faults: config.referenceFaults }) : undefined;
+  const server = config.embedded
+    ? await startReferenceServer({
+        port: 0,
+        faults: config.referenceFaults,
+        editGraceSeconds: config.referenceEditGraceSeconds,
+      })
+    : undefined;
   const baseUrl = server?.url ?? config.targetUrl;
   log(describeConfig(config, baseUrl));
   if (expected?.stale.length)

@@ -3,6 +3,7 @@ import { authClauses } from './catalog/auth.ts';
 import { channelClauses } from './catalog/channels.ts';
 import { conventionsClauses } from './catalog/conventions.ts';
 import { draftsClauses } from './catalog/drafts.ts';
+import { editClauses } from './catalog/edit.ts';
 import { groupClauses } from './catalog/groups.ts';
 import { messageClauses } from './catalog/messages.ts';
 import { profileFieldClauses } from './catalog/profile-fields.ts';
@@ -23,6 +24,7 @@ export const CLAUSES: readonly Clause[] = [
   ...groupClauses,
   ...pushClauses,
   ...messageClauses,
+  ...editClauses,
   ...topicClauses,
   ...typingClauses,
   ...channelClauses,

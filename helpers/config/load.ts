@@ -32,6 +32,8 @@ export interface Config {
   readonly sweepAfterMinutes: number;
   readonly rateLimitMaxWaitSeconds: number;
   readonly referenceFaults: readonly string[];
+  /** Embedded server only: grace added to its edit and move time limits. */
+  readonly referenceEditGraceSeconds: number;
   /** Path of the expected-failures file, or undefined. */
   readonly expectedFailures: string | undefined;
   readonly maxRps: number | undefined;
@@ -86,6 +88,7 @@ export function loadConfig(env: Env): Config {
     sweepAfterMinutes: (value('SWEEP_AFTER_MINUTES') as number | undefined) ?? 120,
     rateLimitMaxWaitSeconds: (value('RATE_LIMIT_MAX_WAIT_SECONDS') as number | undefined) ?? 60,
     referenceFaults: splitList((value('REFERENCE_FAULTS') as string | undefined) ?? ''),
+    referenceEditGraceSeconds: (value('REFERENCE_EDIT_GRACE_SECONDS') as number | undefined) ?? 0,
     expectedFailures: (value('EXPECTED_FAILURES') as string | undefined) || undefined,
     maxRps: value('MAX_RPS') as number | undefined,
     accounts,

@@ -114,6 +114,15 @@ export const SETTINGS = {
     fallback: '',
     doc: "Embedded server only: comma-separated faults to start it with (the suite's own sensitivity tests)",
   },
+  REFERENCE_EDIT_GRACE_SECONDS: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/, 'expected a whole number of seconds')
+      .transform(Number),
+    fallback: '0',
+    doc: 'Embedded server only: seconds of grace added to every edit and move time limit (real Zulip adds 20)',
+  },
 } as const;
 
 /** The account variables, role by role: `OWNER_EMAIL`, `OWNER_PASSWORD`, `OWNER_API_KEY`, … (bots have no password). */

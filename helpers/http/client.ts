@@ -36,6 +36,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Overrides the client's identity for one call: null sends no Authorization header. */
   identity?: Identity | null;
+  /** Files sent as multipart parts (field → file name and text), with the parameters as fields. */
+  files?: Readonly<Record<string, { name: string; content: string }>>;
 }
 
 /** Collects the exchanges of one check, for its evidence. */
@@ -133,7 +135,7 @@ export class ApiClient {
     await pace(this.options.minIntervalMs ?? 0);
     const identity = opts.identity === undefined ? this.options.identity : opts.identity;
     if (identity) await waitForBudget(identity.email, this.options.rateLimitReserve ?? 0);
-    const encoding: Encoding = opts.encoding ?? (method === 'GET' ? 'query' : 'form');
+    const encoding: Encoding = opts.encoding ?? (opts.files ? 'multipart' : method === 'GET' ? 'query' : 'form');
     const pairs = encodeParams(params);
     const url = `${this.options.baseUrl}/api/v1${path}`;
     const exchange: Exchange = {
@@ -169,6 +171,7 @@ export class ApiClient {
       req = req.type('form').send(toQueryString(pairs));
     } else {
       for (const [k, v] of pairs) req = req.field(k, v);
+      for (const [k, f] of Object.entries(opts.files ?? {})) req = req.attach(k, Buffer.from(f.content), f.name);
     }
 
     let res: Awaited<typeof req>;

@@ -18,7 +18,9 @@ export type UndoKind =
   | 'profile-field'
   | 'group'
   | 'push-token'
-  | 'email-visibility';
+  | 'email-visibility'
+  | 'realm-setting'
+  | 'attachment';
 
 export interface LedgerEntry {
   key: string;

@@ -13,6 +13,9 @@ const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise
   'push-token': (c, id) => c.delete('/users/me/apns_device_token', { token: String(id) }),
   // The id is the value to restore: the account's own email visibility before the check changed it.
   'email-visibility': (c, id) => c.patch('/settings', { email_address_visibility: Number(id) }),
+  // The id is the PATCH /realm parameters (JSON) that put back the values the run found at its start.
+  'realm-setting': (c, id) => c.patch('/realm', JSON.parse(String(id))),
+  attachment: (c, id) => c.delete(`/attachments/${id}`),
   message: (c, id) => c.delete(`/messages/${id}`),
   scheduled_message: (c, id) => c.delete(`/scheduled_messages/${id}`),
 };

@@ -110,13 +110,16 @@ export interface Message {
   readonly id: number;
   readonly senderId: number;
   readonly type: 'stream' | 'private';
-  readonly channelId: number | null;
+  /** Changes when the message is moved to another channel. */
+  channelId: number | null;
   topic: string;
   readonly recipients: readonly number[];
   /** The Markdown source, after normalization (and truncation, see reference/README.md). */
   content: string;
   /** Seconds since the epoch. */
   readonly timestamp: number;
+  /** Milliseconds since the epoch, for the edit and move time limits (absent: `timestamp` is used). */
+  readonly sentAtMs?: number;
   readonly readBySender: boolean;
 }
 
@@ -130,4 +133,16 @@ export interface ScheduledMessage {
   readonly content: string;
   readonly deliveryTimestamp: number;
   readonly readBySender: boolean | null;
+}
+
+/** An uploaded file (resource "Attachment"); the messages referencing it are found from their content. */
+export interface Attachment {
+  readonly id: number;
+  readonly ownerId: number;
+  readonly name: string;
+  /** Its place in the upload store: the file URL is `/user_uploads/<pathId>`. */
+  readonly pathId: string;
+  readonly size: number;
+  /** Seconds since the epoch. */
+  readonly createTime: number;
 }

@@ -106,6 +106,17 @@ export class Params {
     return list as string[];
   }
 
+  /** The file parts of a multipart body: field, file name and content (text). */
+  files(): { field: string; name: string; content: string }[] {
+    const suffix = '\u0000filename';
+    return [...this.#raw.keys()]
+      .filter((key) => key.endsWith(suffix))
+      .map((key) => {
+        const field = key.slice(0, -suffix.length);
+        return { field, name: this.str(key), content: this.optStr(field) ?? '' };
+      });
+  }
+
   /** The names given but never read, in the order they were given. */
   unread(): string[] {
     return [...this.#raw.keys()].filter((name) => !this.#read.has(name));

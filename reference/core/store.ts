@@ -6,6 +6,7 @@ import { SEED_CHANNELS, SEED_USERS } from '../../fixtures/realm.ts';
 import { Faults } from '../faults.ts';
 import { EventQueues } from './events.ts';
 import {
+  type Attachment,
   type Channel,
   type Draft,
   EMAIL_VISIBILITY,
@@ -26,6 +27,8 @@ export interface StoreOptions {
   readonly faults?: Faults;
   /** How many messages one POST /streams/{id}/delete_topic deletes before answering `complete: false`. */
   readonly deleteTopicBatchSize?: number;
+  /** Seconds added to every edit and move time limit (real Zulip adds 20); default 0. */
+  readonly editGraceSeconds?: number;
 }
 
 export interface NewChannel {
@@ -48,6 +51,7 @@ const FIRST_ID = {
   userGroup: 30,
   message: 1001,
   scheduled: 900_001,
+  attachment: 71,
 } as const;
 
 /** Small, so that a topic of a few messages already takes more than one request (as a timeout would on Zulip). */
@@ -55,6 +59,8 @@ const DEFAULT_DELETE_TOPIC_BATCH = 3;
 
 export class Store {
   readonly clock: () => number;
+  /** Seconds added to every edit and move time limit, as Zulip's grace period. */
+  readonly editGraceSeconds: number;
   readonly users = new Map<number, User>();
   readonly channels = new Map<number, Channel>();
   /** Channel id → subscribed user ids. */
@@ -73,6 +79,8 @@ export class Store {
   readonly userGroups = new Map<number, UserGroup>();
   /** User id → the APNs device tokens they registered. */
   readonly pushTokens = new Map<number, PushToken[]>();
+  /** Uploaded files by id. */
+  readonly attachments = new Map<number, Attachment>();
   readonly realm: RealmSettings = defaultRealmSettings();
   readonly events: EventQueues;
   readonly deleteTopicBatchSize: number;
@@ -81,6 +89,7 @@ export class Store {
   constructor(options: StoreOptions = {}) {
     this.clock = options.clock ?? Date.now;
     this.deleteTopicBatchSize = options.deleteTopicBatchSize ?? DEFAULT_DELETE_TOPIC_BATCH;
+    this.editGraceSeconds = options.editGraceSeconds ?? 0;
     this.events = new EventQueues(this.clock, options.faults ?? Faults.none);
     this.#seed();
   }

@@ -5,6 +5,9 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest } from '../core/errors.ts';
 
+/** Appended to a file part's field name to carry the file's name. */
+export const FILE_NAME_SUFFIX = '\u0000filename';
+
 export const MAX_BODY_BYTES = 25 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -75,6 +78,8 @@ async function parseMultipart(body: Buffer, contentType: string): Promise<[strin
   const entries: [string, string][] = [];
   for (const [name, value] of form.entries()) {
     entries.push([name, typeof value === 'string' ? value : await value.text()]);
+    // A file part also carries its file name, under a name no form field can clash with (see Params.files).
+    if (typeof value !== 'string') entries.push([`${name}${FILE_NAME_SUFFIX}`, value.name]);
   }
   return entries;
 }

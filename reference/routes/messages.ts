@@ -103,11 +103,12 @@ function common(ctx: Context, content: string, readBySender: boolean) {
     senderId: ctx.user.id,
     content,
     timestamp: ctx.store.nowSeconds(),
+    sentAtMs: ctx.store.clock(),
     readBySender,
   };
 }
 
-function visibleMessage({ store, user, path }: Context): Message {
+export function visibleMessage({ store, user, path }: Context): Message {
   const message = store.messages.get(path.message_id!);
   if (!message || !canSeeMessage(store, user, message)) throw badRequest('Invalid message(s)');
   return message;

@@ -2,8 +2,9 @@
 // healthy server and against a server with the fault, and compares what it observes.
 import { describe, expect, it } from 'vitest';
 import { FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
-import { startReferenceServer } from '../../reference/server.ts';
+import { type ReferenceServer, startReferenceServer } from '../../reference/server.ts';
 import { CHANNEL_CASES } from './fault-cases-channels.ts';
+import { EDIT_CASES } from './fault-cases-edit.ts';
 import { USERS_SLICE_CASES } from './fault-cases-users.ts';
 import { MESSAGE_CASES } from './message-fault-cases.ts';
 import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
@@ -13,8 +14,8 @@ const hamlet = ACCOUNTS.member;
 const wrongKey = { email: hamlet.email, key: 'Z'.repeat(32) };
 
 interface Case {
-  /** Observes the behaviour on a fresh server. */
-  readonly probe: (call: Call) => Promise<unknown>;
+  /** Observes the behaviour on a fresh server (a probe may look behind the API, e.g. to age messages). */
+  readonly probe: (call: Call, server: ReferenceServer) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
@@ -29,6 +30,7 @@ const verona = async (call: Call) => (await lookup(call)).channelId('Verona');
 const CASES: Record<FaultId, Case> = {
   ...USERS_SLICE_CASES,
   ...CHANNEL_CASES,
+  ...EDIT_CASES,
   'drafts-oldest-first': {
     probe: async (call) => {
       await post(call, [draftOf.unaddressed({ timestamp: 10 }), draftOf.unaddressed({ timestamp: 20 })]);

@@ -32,6 +32,11 @@ describe('parseCli', () => {
       options: { port: 9991, host: '127.0.0.1', faults: [], production: false },
     });
     expect(parseCli(['--production'])).toMatchObject({ kind: 'run', options: { production: true } });
+    expect(parseCli(['--edit-grace', '20'])).toMatchObject({ kind: 'run', options: { editGraceSeconds: 20 } });
+    expect(parseCli(['--edit-grace', 'soon'])).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/--edit-grace/),
+    });
     expect(parseCli(['--port=0', '--host', '0.0.0.0', '--faults', 'drafts-no-event, auth-bot-key-refused'])).toEqual({
       kind: 'run',
       options: { port: 0, host: '0.0.0.0', faults: ['drafts-no-event', 'auth-bot-key-refused'], production: false },

@@ -1,0 +1,134 @@
+/**
+ * Helpers of the edit suites (contract: 3. Edit a message): the edit itself, the realm settings it depends on
+ * (changed through PATCH /realm and put back to the values the run found at its start, even after a failure), and
+ * waiting until messages are too old to move, whatever grace the target adds to its limits.
+ */
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { fail } from '../../helpers/checks/matchers.ts';
+import { Unsupported } from '../../helpers/errors.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Params } from '../../helpers/http/encoding.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { contentOf, mustSend, type OwnChannel, readMessage } from './messages.ts';
+
+export const RESOLVED_PREFIX = '✔ ';
+
+/** Moves ask for no notification messages, so that a topic holds only the check's own messages. */
+export const QUIET = { send_notification_to_old_thread: false, send_notification_to_new_thread: false } as const;
+
+/** PATCH /messages/{id} as the behaviour under test. */
+export function edit(ctx: CheckContext, role: Role, id: number, params: Params): Promise<ApiResponse> {
+  return ctx.as(role).patch(`/messages/${id}`, params);
+}
+
+/** Channel messages of the member in one topic, oldest first. */
+export async function sendMany(ctx: CheckContext, channel: { id: number }, topic: string, n: number) {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    ids.push(
+      await mustSend(ctx, 'member', { type: 'stream', to: channel.id, topic, content: contentOf(ctx, `m${i}`) }),
+    );
+  }
+  return ids;
+}
+
+/** Where each message is now: `channel id / topic`. */
+export async function placesOf(ctx: CheckContext, ids: number[]): Promise<Map<number, string>> {
+  const places = new Map<number, string>();
+  for (const id of ids) {
+    const m = await readMessage(ctx, 'member', id);
+    places.set(id, `${m.stream_id} / ${JSON.stringify(m.topic)}`);
+  }
+  return places;
+}
+
+type RealmValue = number | boolean | null | Record<string, unknown>;
+
+/** The PATCH /realm parameter that sets a setting to a value read from POST /register. */
+function realmParam(name: string, value: unknown): unknown {
+  if (name.endsWith('_group')) return { new: value };
+  if (name.endsWith('_limit_seconds')) return value === null ? JSON.stringify('unlimited') : value;
+  return value;
+}
+
+/**
+ * Changes realm settings for the check (administrator, PATCH /realm) after recording how to put back the values
+ * the run found at its start (`world.realm.raw`): every check restores the same values, so overlapping checks
+ * never restore each other's changes. Needs ALLOW_REALM_CHANGES on an external target.
+ */
+export async function setRealm(ctx: CheckContext, settings: Record<string, RealmValue>): Promise<void> {
+  ctx.requireRealmChanges('this check');
+  for (const [name, value] of Object.entries(settings)) {
+    const key = `realm_${name}`;
+    if (!(key in ctx.world.realm.raw)) throw new Unsupported(`POST /register reports no ${key}`);
+    const restore = { [name]: realmParam(name, ctx.world.realm.raw[key]) };
+    ctx.track('admin', 'realm-setting', JSON.stringify(restore), `realm setting ${name}`);
+    await ctx.admin.mustSetup('PATCH', '/realm', { [name]: realmParam(name, value) as Params[string] });
+  }
+}
+
+/**
+ * The longest a check waits for messages to pass a limit of a few seconds plus the target's unknown grace (real
+ * Zulip: 20 s): well inside the 120 s a check may take, so that a target that never refuses fails the clause.
+ */
+const MAX_WAIT_MS = 60_000;
+
+/**
+ * Edits a message's content once a second until the target refuses (the content edit limit, plus whatever grace
+ * the target adds, has passed). Returns the content last accepted and the refusal; fails when the first edit is
+ * refused or none is within MAX_WAIT_MS.
+ */
+export async function editUntilRefused(ctx: CheckContext, id: number): Promise<{ last: string; refusal: ApiResponse }> {
+  const started = Date.now();
+  let last = '';
+  for (let attempt = 0; ; attempt++) {
+    const content = contentOf(ctx, `edit ${attempt}`);
+    const res = await edit(ctx, 'member', id, { content });
+    if (res.body?.result !== 'success') {
+      if (attempt === 0) fail(res, 'wanted the member to edit the content of a message just sent');
+      return { last, refusal: res };
+    }
+    last = content;
+    if (Date.now() - started > MAX_WAIT_MS) {
+      fail(
+        res,
+        `the content could still be edited ${MAX_WAIT_MS / 1000} s after the message was sent, past the limit set`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/**
+ * Waits until the messages sent before now are too old for the member to move within a channel (or, with
+ * `channels`, between the two channels), whatever grace the target adds to its limits: a probe message sent now
+ * is moved once a second until the target refuses. Returns the seconds waited.
+ */
+export async function waitUntilTooOld(
+  ctx: CheckContext,
+  channel: OwnChannel,
+  { to }: { to?: OwnChannel } = {},
+): Promise<number> {
+  const started = Date.now();
+  const topic = ctx.unique('probe');
+  const probe = await mustSend(ctx, 'member', {
+    type: 'stream',
+    to: channel.id,
+    topic,
+    content: contentOf(ctx, 'probe'),
+  });
+  let here = true;
+  for (let attempt = 0; ; attempt++) {
+    const params = to ? { stream_id: here ? to.id : channel.id, ...QUIET } : { topic: ctx.unique('probe'), ...QUIET };
+    const res = await edit(ctx, 'member', probe, params);
+    if (res.body?.result !== 'success') {
+      if (attempt === 0) fail(res, 'wanted the member to move a message just sent (the probe of the time limit)');
+      return (Date.now() - started) / 1000;
+    }
+    here = !here;
+    if (Date.now() - started > MAX_WAIT_MS) {
+      fail(res, `a message could still be moved ${MAX_WAIT_MS / 1000} s after it was sent, past the limit set`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}

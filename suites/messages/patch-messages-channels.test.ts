@@ -1,0 +1,56 @@
+// PATCH /messages/{message_id}: channel moves — contract: 3. Edit a message (stream_id; the between-channels move
+// limit), Limits (administrators and moderators exempt from the move limits). EDIT-LIMIT-002 shrinks
+// move_messages_between_streams_limit_seconds; the other channel moves of the slice share this file so that they
+// never run while it is shrunk.
+import { describe } from 'vitest';
+import { check } from '../../helpers/checks/check.ts';
+import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
+import { contentOf, mustSend, ownChannel } from './messages.ts';
+
+describe('PATCH /messages/{message_id}: channels', () => {
+  check('EDIT-CHANNEL-001', async (ctx) => {
+    const id = await mustSend(ctx, 'member', {
+      type: 'direct',
+      to: [ctx.account('member2').userId],
+      content: contentOf(ctx, 'a direct message'),
+    });
+    const res = await edit(ctx, 'member', id, { stream_id: ctx.channel().id, ...QUIET });
+    expectErrorEnvelope(res, 'stream_id for a direct message');
+  });
+
+  check('EDIT-CHANNEL-002', async (ctx) => {
+    const [from, to] = ctx.channels();
+    const topic = ctx.unique('moving');
+    const ids = await sendMany(ctx, from!, topic, 3);
+    const res = await edit(ctx, 'member', ids[0]!, { stream_id: to!.id, propagate_mode: 'change_all', ...QUIET });
+    expectSuccess(res, 'a change_all move of a topic to another channel');
+    const places = await placesOf(ctx, ids);
+    for (const [i, id] of ids.entries()) {
+      const want = `${to!.id} / ${JSON.stringify(topic)}`;
+      if (places.get(id) !== want) fail(res, `wanted message ${i + 1} of 3 at ${want}; it is at ${places.get(id)}`);
+    }
+  });
+
+  check('EDIT-LIMIT-002', async (ctx) => {
+    const [from, to] = [await ownChannel(ctx), await ownChannel(ctx)];
+    // 3 s, not the least allowed (1 s): the probe's first move, which must succeed, may be paced by the target.
+    await setRealm(ctx, { move_messages_between_streams_limit_seconds: 3 });
+    const topics = { moderator: ctx.unique('old'), admin: ctx.unique('old') };
+    const sent = {
+      moderator: await sendMany(ctx, from, topics.moderator, 2),
+      admin: await sendMany(ctx, from, topics.admin, 2),
+    };
+    const waited = await waitUntilTooOld(ctx, from, { to });
+    ctx.note(`messages were too old for the member to move between channels after ${waited.toFixed(1)} s`);
+    for (const role of ['moderator', 'admin'] as const) {
+      const ids = sent[role];
+      const res = await edit(ctx, role, ids[0]!, { stream_id: to.id, propagate_mode: 'change_all', ...QUIET });
+      expectSuccess(res, `the ${role}'s move of messages older than the move limit`);
+      const places = await placesOf(ctx, ids);
+      const want = `${to.id} / ${JSON.stringify(topics[role])}`;
+      for (const id of ids)
+        if (places.get(id) !== want) fail(res, `wanted message ${id} at ${want}; it is at ${places.get(id)}`);
+    }
+  });
+});

@@ -1,0 +1,158 @@
+// PATCH /messages/{message_id}: topic moves and resolving — contract: 3. Edit a message (topic, propagate_mode),
+// Conventions (topic rule: the empty-topic display name), States and transitions (topic unresolved → resolved).
+// The resolve checks share this file so that EDIT-RESOLVE-003's change of can_resolve_topics_group never overlaps
+// another resolve. Moves by the member act on messages sent moments before, well inside any move limit.
+import fc from 'fast-check';
+import { describe } from 'vitest';
+import { essentialTopicCases, isStoredEmpty, topicCases, topicVerdict } from '../../helpers/arbitraries/topic-rule.ts';
+import { check } from '../../helpers/checks/check.ts';
+import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { Unsupported } from '../../helpers/errors.ts';
+import { edit, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
+import { contentOf, mustSend, ownChannel, policyChannels, readMessage, topicEnv } from './messages.ts';
+
+const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
+
+describe('PATCH /messages/{message_id}: topics', () => {
+  check('EDIT-TOPIC-001', async (ctx) => {
+    const id = await mustSend(ctx, 'member', {
+      type: 'direct',
+      to: [ctx.account('member2').userId],
+      content: contentOf(ctx, 'a direct message'),
+    });
+    const res = await edit(ctx, 'member', id, { topic: ctx.unique('topic'), ...QUIET });
+    expectErrorEnvelope(res, 'a topic for a direct message');
+  });
+
+  check('EDIT-TOPIC-002', async (ctx) => {
+    const channel = ctx.channel();
+    const history = fc.record({
+      n: fc.integer({ min: 1, max: 4 }),
+      at: fc.nat(),
+      mode: fc.constantFrom(...MODES),
+    });
+    await fc.assert(
+      fc.asyncProperty(history, async ({ n, at, mode }) => {
+        const from = ctx.unique('from');
+        const to = ctx.unique('to');
+        const ids = await sendMany(ctx, channel, from, n);
+        const target = at % n;
+        // The moderator moves the member's messages: moderators are exempt from the move limits, which another
+        // check shrinks meanwhile (EDIT-LIMIT-001).
+        const res = await edit(ctx, 'moderator', ids[target]!, { topic: to, propagate_mode: mode, ...QUIET });
+        const what = `${mode ?? 'no propagate_mode (change_one)'} at message ${target + 1} of ${n}`;
+        expectSuccess(res, what);
+        const places = await placesOf(ctx, ids);
+        ids.forEach((id, i) => {
+          const moves = mode === 'change_all' || i === target || (mode === 'change_later' && i > target);
+          const want = `${channel.id} / ${JSON.stringify(moves ? to : from)}`;
+          if (places.get(id) !== want) {
+            fail(res, `${what}: wanted message ${i + 1} at ${want}; it is at ${places.get(id)}`);
+          }
+        });
+      }),
+      ctx.property(),
+    );
+  });
+
+  check('EDIT-TOPIC-003', async (ctx) => {
+    const env = topicEnv(ctx);
+    if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
+    const channel = await ownChannel(ctx, { policy: 'allow_empty_topic' });
+    const id = await mustSend(ctx, 'member', {
+      type: 'stream',
+      to: channel.id,
+      topic: ctx.unique('named'),
+      content: contentOf(ctx, 'moved to the empty topic'),
+    });
+    const res = await edit(ctx, 'moderator', id, { topic: env.displayName, ...QUIET });
+    expectSuccess(res, `a move to the empty-topic display name ${JSON.stringify(env.displayName)}`);
+    // A read-back may show the empty topic as "" or as the display name: compare with a message sent to "".
+    const empty = await mustSend(ctx, 'member', {
+      type: 'stream',
+      to: channel.id,
+      topic: '',
+      content: contentOf(ctx, 'e'),
+    });
+    const emptyForm = (await readMessage(ctx, 'member', empty)).topic;
+    const stored = (await readMessage(ctx, 'member', id)).topic;
+    if (!isStoredEmpty(stored, env) || stored !== emptyForm) {
+      fail(
+        res,
+        `wanted the message in the empty topic (read back as ${JSON.stringify(emptyForm)}); it is in ${JSON.stringify(stored)}`,
+      );
+    }
+  });
+
+  check('EDIT-TOPIC-004', async (ctx) => {
+    const env = topicEnv(ctx);
+    const channels = await policyChannels(ctx);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...channels), topicCases(env), async (channel, { topic, kind }) => {
+        const verdict = topicVerdict(topic, channel.policy, env);
+        const what = `a move to ${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
+        const id = await mustSend(ctx, 'member', {
+          type: 'stream',
+          to: channel.id,
+          topic: ctx.unique('named'),
+          content: contentOf(ctx, 'topic rule'),
+        });
+        const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
+        if (res.body?.result !== 'success') {
+          if (!verdict.mayRefuse) fail(res, `wanted ${what} to be accepted`);
+          expectErrorEnvelope(res, what);
+          return;
+        }
+        if (!verdict.mayAccept) fail(res, `wanted ${what} to be refused`);
+        const problem = verdict.storedProblem((await readMessage(ctx, 'member', id)).topic);
+        if (problem) fail(res, `${what}: ${problem}`);
+      }),
+      {
+        ...ctx.property(),
+        examples: channels.flatMap((c) => essentialTopicCases(env).map((t) => [c, t] as [typeof c, typeof t])),
+      },
+    );
+  });
+
+  check('EDIT-RESOLVE-001', async (ctx) => {
+    const topic = ctx.unique('unresolved');
+    const ids = await sendMany(ctx, ctx.channel(), topic, 3);
+    const resolved = RESOLVED_PREFIX + topic;
+    const res = await edit(ctx, 'member', ids[1]!, { topic: resolved, propagate_mode: 'change_all', ...QUIET });
+    expectSuccess(res, 'resolving a topic (change_all to the prefix "✔ " and the topic)');
+    for (const [i, id] of ids.entries()) {
+      const stored = (await readMessage(ctx, 'member', id)).topic;
+      if (stored !== resolved)
+        fail(res, `wanted message ${i + 1} of 3 in ${JSON.stringify(resolved)}; it is in ${JSON.stringify(stored)}`);
+    }
+  });
+
+  check('EDIT-RESOLVE-002', async (ctx) => {
+    const channel = await ownChannel(ctx, { policy: 'allow_empty_topic' });
+    const id = await mustSend(ctx, 'member', {
+      type: 'stream',
+      to: channel.id,
+      topic: '',
+      content: contentOf(ctx, 'x'),
+    });
+    const res = await edit(ctx, 'member', id, { topic: RESOLVED_PREFIX, propagate_mode: 'change_all', ...QUIET });
+    expectErrorEnvelope(res, 'resolving the empty topic (the prefix "✔ " followed by the empty string)');
+    const stored = (await readMessage(ctx, 'member', id)).topic;
+    if (!isStoredEmpty(stored, topicEnv(ctx)))
+      fail(res, `the refused edit moved the message to ${JSON.stringify(stored)}`);
+  });
+
+  check('EDIT-RESOLVE-003', async (ctx) => {
+    // Only the administrator may resolve: a group setting of one direct member, portable across servers.
+    const admin = ctx.account('admin').userId;
+    await setRealm(ctx, { can_resolve_topics_group: { direct_members: [admin], direct_subgroups: [] } });
+    const topic = ctx.unique('resolvable');
+    const [id] = await sendMany(ctx, ctx.channel(), topic, 1);
+    const resolved = { topic: RESOLVED_PREFIX + topic, propagate_mode: 'change_all', ...QUIET };
+    const refused = await edit(ctx, 'member', id!, resolved);
+    expectErrorEnvelope(refused, 'resolving a topic by a member outside can_resolve_topics_group');
+    const stored = (await readMessage(ctx, 'member', id!)).topic;
+    if (stored !== topic) fail(refused, `the refused edit moved the message to ${JSON.stringify(stored)}`);
+    expectSuccess(await edit(ctx, 'admin', id!, resolved), "resolving the same topic by the group's member");
+  });
+});

@@ -1,0 +1,216 @@
+// Probe cases for the faults of the edit slice (PATCH /messages/{id}): each observes one behaviour on a fresh
+// server, healthy and with the fault. Spread into CASES in faults.test.ts. The server's clock stands still there,
+// so the time-limit probes age their messages in the store instead of waiting.
+import { createHash } from 'node:crypto';
+import type { FaultId } from '../../reference/faults.ts';
+import type { ReferenceServer } from '../../reference/server.ts';
+import { type Call, lookup, type Values } from './support.ts';
+
+type EditFaultId = Extract<FaultId, `edit-${string}`>;
+
+export interface EditFaultCase {
+  readonly probe: (call: Call, server: ReferenceServer) => Promise<unknown>;
+  readonly healthy: unknown;
+  readonly faulty: unknown;
+}
+
+type Role = 'member' | 'member2' | 'moderator' | 'admin';
+
+const result = async (reply: Promise<{ body: any }>) => (await reply).body?.result ?? 'not JSON';
+const send = async (call: Call, topic = 'greetings', to: string | number = 'Verona', content = 'hello') =>
+  (await call('POST', '/messages', { form: { type: 'stream', to, topic, content } })).body.id as number;
+const sendDirect = async (call: Call) =>
+  (
+    await call('POST', '/messages', {
+      form: { type: 'direct', to: [(await lookup(call)).userId('member2')], content: 'hi' },
+    })
+  ).body.id as number;
+const edit = (call: Call, id: number, form: Values, as: Role = 'member') =>
+  call('PATCH', `/messages/${id}`, { as, form });
+const stored = async (call: Call, id: number) =>
+  (await call('GET', `/messages/${id}`, { query: { apply_markdown: false, allow_empty_topic_name: true } })).body;
+const topicOf = async (call: Call, id: number) => (await stored(call, id)).message.subject;
+const setRealm = (call: Call, form: Values) => call('PATCH', '/realm', { as: 'admin', form });
+/** Makes every message sent so far an hour old. */
+const ageAll = (server: ReferenceServer) => {
+  for (const m of server.store.messages.values())
+    (m as { sentAtMs?: number }).sentAtMs = server.store.clock() - 3_600_000;
+};
+/** POST /user_uploads with one file part. */
+export async function uploadFile(call: Call, name: string, content: string) {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  const encoded = new Response(form);
+  const body = new Uint8Array(await encoded.arrayBuffer());
+  return call('POST', '/user_uploads', { body, contentType: encoded.headers.get('content-type')! });
+}
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
+  'edit-content-not-stored': {
+    probe: async (call) => {
+      const id = await send(call);
+      await edit(call, id, { content: 'changed' });
+      return (await stored(call, id)).raw_content;
+    },
+    healthy: 'changed',
+    faulty: 'hello',
+  },
+  'edit-content-propagate-accepted': {
+    probe: async (call) => result(edit(call, await send(call), { content: 'x', propagate_mode: 'change_all' })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-content-with-channel-accepted': {
+    probe: async (call) => {
+      const denmark = await (await lookup(call)).channelId('Denmark');
+      return result(edit(call, await send(call), { content: 'x', stream_id: denmark }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-others-content-allowed': {
+    probe: async (call) => result(edit(call, await send(call), { content: 'mine now' }, 'member2')),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-disabled-ignored': {
+    probe: async (call) => {
+      const id = await send(call);
+      await setRealm(call, { allow_message_editing: false });
+      return result(edit(call, id, { content: 'x' }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-prev-hash-ignored': {
+    probe: async (call) => {
+      const id = await send(call);
+      return [
+        await result(edit(call, id, { content: 'second', prev_content_sha256: sha256('hello') })),
+        await result(edit(call, id, { content: 'third', prev_content_sha256: sha256('hello') })),
+      ];
+    },
+    healthy: ['success', 'error'],
+    faulty: ['success', 'success'],
+  },
+  'edit-content-limit-ignored': {
+    probe: async (call, server) => {
+      await setRealm(call, { message_content_edit_limit_seconds: 60 });
+      const id = await send(call);
+      ageAll(server);
+      return result(edit(call, id, { content: 'too late' }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-detached-uploads-missing': {
+    probe: async (call) => (await edit(call, await send(call), { content: 'x' })).body.detached_uploads,
+    healthy: [],
+    faulty: undefined,
+  },
+  'edit-detached-upload-not-listed': {
+    probe: async (call) => {
+      const { url } = (await uploadFile(call, 'notes.txt', 'abc')).body;
+      const id = await send(call, 'files', 'Verona', `see [notes](${url})`);
+      const { body } = await edit(call, id, { content: 'no file any more' });
+      return body.detached_uploads.map((a: { name: string; size: number }) => [a.name, a.size]);
+    },
+    healthy: [['notes.txt', 3]],
+    faulty: [],
+  },
+  'edit-direct-topic-accepted': {
+    probe: async (call) => result(edit(call, await sendDirect(call), { topic: 'a topic' })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-change-later-moves-earlier': {
+    probe: async (call) => {
+      const ids = [await send(call, 't'), await send(call, 't'), await send(call, 't')];
+      await edit(call, ids[1]!, { topic: 'u', propagate_mode: 'change_later' });
+      return Promise.all(ids.map((id) => topicOf(call, id)));
+    },
+    healthy: ['t', 'u', 'u'],
+    faulty: ['u', 'u', 'u'],
+  },
+  'edit-display-name-literal': {
+    probe: async (call) => {
+      const id = await send(call, 'named');
+      await edit(call, id, { topic: 'general chat' });
+      return topicOf(call, id);
+    },
+    healthy: '',
+    faulty: 'general chat',
+  },
+  'edit-topic-rule-ignored': {
+    probe: async (call) => {
+      const id = await send(call, 'named');
+      return result(edit(call, id, { topic: 'o'.repeat(61) }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-direct-channel-accepted': {
+    probe: async (call) => {
+      const verona = await (await lookup(call)).channelId('Verona');
+      return result(edit(call, await sendDirect(call), { stream_id: verona }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-channel-move-ignored': {
+    probe: async (call) => {
+      const denmark = await (await lookup(call)).channelId('Denmark');
+      const id = await send(call);
+      await edit(call, id, { stream_id: denmark });
+      return (await stored(call, id)).message.stream_id === denmark;
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'edit-resolve-target-only': {
+    probe: async (call) => {
+      const ids = [await send(call, 't'), await send(call, 't')];
+      await edit(call, ids[1]!, { topic: '✔ t', propagate_mode: 'change_all' });
+      return Promise.all(ids.map((id) => topicOf(call, id)));
+    },
+    healthy: ['✔ t', '✔ t'],
+    faulty: ['t', '✔ t'],
+  },
+  'edit-empty-topic-resolvable': {
+    probe: async (call) => result(edit(call, await send(call, ''), { topic: '✔ ', propagate_mode: 'change_all' })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-resolve-group-ignored': {
+    probe: async (call) => {
+      const id = await send(call, 't');
+      await setRealm(call, { can_resolve_topics_group: { new: { direct_members: [], direct_subgroups: [] } } });
+      return result(edit(call, id, { topic: '✔ t', propagate_mode: 'change_all' }));
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'edit-limit-allowed-missing': {
+    probe: async (call, server) => {
+      await setRealm(call, { move_messages_within_stream_limit_seconds: 60 });
+      await send(call, 't');
+      ageAll(server);
+      const id = await send(call, 't');
+      const { body } = await edit(call, id, { topic: 'u', propagate_mode: 'change_all' });
+      return [body.code, body.total_messages_in_topic, body.total_messages_allowed_to_move];
+    },
+    healthy: ['MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 2, 1],
+    faulty: ['MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 2, undefined],
+  },
+  'edit-moderators-not-exempt': {
+    probe: async (call, server) => {
+      await setRealm(call, { move_messages_within_stream_limit_seconds: 60 });
+      const id = await send(call, 't');
+      ageAll(server);
+      return result(edit(call, id, { topic: 'u', propagate_mode: 'change_all' }, 'moderator'));
+    },
+    healthy: 'success',
+    faulty: 'error',
+  },
+};
