@@ -36,7 +36,7 @@ describe('zulip-js against the reference server', () => {
     expect(me.email).toBe(REFERENCE_ACCOUNTS.member.email);
   });
 
-  it('sends channel and direct messages, and renders Markdown', async () => {
+  it('sends channel and direct messages, edits one, and renders Markdown', async () => {
     ok(
       await hamlet.messages.send({
         type: 'stream',
@@ -45,7 +45,10 @@ describe('zulip-js against the reference server', () => {
         content: 'hello from **zulip-js**',
       }),
     );
-    ok(await hamlet.messages.send({ type: 'direct', to: [othelloId], content: 'a direct hello' }));
+    const direct = await hamlet.messages.send({ type: 'direct', to: [othelloId], content: 'a direct hello' });
+    ok(direct);
+    // PATCH with its parameters in the query string, as zulip-js sends them.
+    ok(await hamlet.messages.update({ message_id: direct.id, content: 'an edited hello' }));
     const rendered = await hamlet.messages.render({ content: '**bold**' });
     ok(rendered);
     expect(rendered.rendered).toContain('<strong>bold</strong>');
