@@ -81,7 +81,7 @@ export function loadConfig(env: Env): Config {
     seed: value('SEED') as number | undefined,
     profile: (value('PROFILE') as Profile | undefined) ?? 'full',
     requestTimeoutMs: (value('REQUEST_TIMEOUT_MS') as number | undefined) ?? 15_000,
-    concurrency: (value('CONCURRENCY') as number | undefined) ?? 2,
+    concurrency: (value('CONCURRENCY') as number | undefined) ?? 4,
     reportDir: (value('REPORT_DIR') as string | undefined) ?? 'reports',
     allowRealmChanges: embedded || ((value('ALLOW_REALM_CHANGES') as boolean | undefined) ?? false),
     featureLevel: value('FEATURE_LEVEL') as number | undefined,

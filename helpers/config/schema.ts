@@ -57,7 +57,8 @@ export const SETTINGS = {
   },
   CONCURRENCY: {
     schema: positiveInt(32),
-    fallback: '2',
+    // Checks mostly wait on the target (and the edit slice on time limits): 4 files at once suit 2 cores.
+    fallback: '4',
     doc: 'Suite files run at once (each with its own connections)',
   },
   REPORT_DIR: {
