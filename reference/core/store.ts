@@ -31,16 +31,18 @@ export interface StoreOptions {
   readonly editGraceSeconds?: number;
 }
 
-export interface NewChannel {
-  name: string;
-  description: string;
-  inviteOnly: boolean;
-  isWebPublic: boolean;
-  historyPublicToSubscribers: boolean;
-  isDefault: boolean;
-  topicsPolicy: TopicsPolicy;
-  creatorId: number | null;
-}
+/** What creating a channel takes: the channel's own settings; the store assigns the rest. */
+export type NewChannel = Pick<
+  Channel,
+  | 'name'
+  | 'description'
+  | 'inviteOnly'
+  | 'isWebPublic'
+  | 'historyPublicToSubscribers'
+  | 'isDefault'
+  | 'topicsPolicy'
+  | 'creatorId'
+>;
 
 // Messages and scheduled messages count in ranges far apart, so that one is never mistaken for the other.
 const FIRST_ID = {
