@@ -10,6 +10,8 @@
  * truncated. Named topics in an `empty_topic_only` channel are not shown: either answer is accepted.
  */
 import fc from 'fast-check';
+import { expectErrorEnvelope, fail } from '../checks/matchers.ts';
+import type { ApiResponse } from '../http/client.ts';
 
 export type TopicsPolicy = 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
 
@@ -33,6 +35,20 @@ export interface TopicVerdict {
   readonly storedProblem: (stored: unknown) => string | undefined;
   /** Whether every reading is the empty topic (so its stored form must match the other empty spellings). */
   readonly surelyEmpty: boolean;
+}
+
+/**
+ * Judges the server's answer to a topic by the verdict: a refusal must be allowed and come with the error
+ * envelope; an acceptance must be allowed. Returns true when the value was accepted (its stored form is next).
+ */
+export function judgeTopicAnswer(res: ApiResponse, verdict: TopicVerdict, what: string): boolean {
+  if (res.body?.result !== 'success') {
+    if (!verdict.mayRefuse) fail(res, `wanted ${what} to be accepted`);
+    expectErrorEnvelope(res, what);
+    return false;
+  }
+  if (!verdict.mayAccept) fail(res, `wanted ${what} to be refused`);
+  return true;
 }
 
 export const NO_TOPIC = '(no topic)';

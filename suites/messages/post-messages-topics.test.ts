@@ -5,6 +5,7 @@ import { describe } from 'vitest';
 import {
   essentialTopicCases,
   isStoredEmpty,
+  judgeTopicAnswer,
   NO_TOPIC,
   topicCases,
   topicVerdict,
@@ -29,12 +30,7 @@ describe('POST /messages: the topic rule', () => {
           topic,
           content: contentOf(ctx, 'topic rule'),
         });
-        if (res.body?.result !== 'success') {
-          if (!verdict.mayRefuse) fail(res, `wanted ${what} to be accepted`);
-          expectErrorEnvelope(res, what);
-          return;
-        }
-        if (!verdict.mayAccept) fail(res, `wanted ${what} to be refused`);
+        if (!judgeTopicAnswer(res, verdict, what)) return;
         const stored = (await readMessage(ctx, 'member', Number(res.body.id))).topic;
         const problem = verdict.storedProblem(stored);
         if (problem) fail(res, `${what}: ${problem}`);
