@@ -5,7 +5,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { createVitest, type Vitest } from 'vitest/node';
 import { newRunSeed } from '../helpers/checks/seeds.ts';
 import { CLAUSES } from '../helpers/clauses/registry.ts';
 import { parseCommand, type RunOptions, USAGE } from '../helpers/cli/args.ts';
@@ -26,6 +25,7 @@ import {
   requestCount,
   requestsByAccount,
 } from '../helpers/reporters/results.ts';
+import { SuiteRunner } from '../helpers/run/suite-runner.ts';
 import { openLedger } from '../helpers/world/ledger.ts';
 import { prepareWorld } from '../helpers/world/prepare.ts';
 import { recoverCrashedRuns, undoLedger } from '../helpers/world/recover.ts';
@@ -40,12 +40,12 @@ const log = (line: string) => console.log(line);
  * Ctrl-C (SIGINT) or SIGTERM: the checks are cancelled and everything the run created is undone before it exits
  * (status 130). A second signal leaves at once; the next run then recovers what is left (helpers/world/recover.ts).
  */
-const interrupt: { requested: boolean; vitest?: Vitest } = { requested: false };
+const interrupt: { requested: boolean; suites?: SuiteRunner } = { requested: false };
 function onSignal(signal: NodeJS.Signals): void {
   if (interrupt.requested) process.exit(130);
   interrupt.requested = true;
   console.error(`teamchat-conformance: ${signal}: stopping the checks and cleaning up (again to leave at once)`);
-  void interrupt.vitest?.cancelCurrentRun('keyboard-input');
+  void interrupt.suites?.cancel();
 }
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
@@ -165,22 +165,14 @@ async function runSuites(
     clauses,
     ...(expected ? { expectedFailures: { file: expected.file, stale: expected.stale } } : {}),
   });
-  const index = checkIndex(root);
-  const files = ids ? [...new Set([...ids].map((id) => index.get(id)!))] : [];
-  const vitest = await createVitest('test', {
-    run: true,
-    config: join(root, 'vitest.conformance.config.ts'),
+  const suites = await SuiteRunner.open({
     root,
-    watch: false,
-    provide: { world },
-    maxWorkers: config.concurrency,
-    ...(ids ? { testNamePattern: new RegExp(`(?:^| )(${[...ids].join('|')}) `) } : {}),
-    ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+    concurrency: config.concurrency,
+    ...(options.shard ? { shard: options.shard } : {}),
     reporters: [
       'default',
       ['junit', { outputFile: join(reportDir, 'junit.xml'), suiteName: 'teamchat-conformance' }],
       ['allure-vitest/reporter', { resultsDir: join(reportDir, 'allure-results') }],
-      reporter,
     ],
   });
   // Vitest's logger exits the process on SIGINT/SIGTERM; the runner must undo what the run created first, so
@@ -188,14 +180,13 @@ async function runSuites(
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
   }
-  interrupt.vitest = vitest;
+  interrupt.suites = suites;
   try {
-    if (!interrupt.requested) await vitest.start(files);
+    return interrupt.requested ? undefined : await suites.run(world, reporter, ids);
   } finally {
-    interrupt.vitest = undefined;
-    await vitest.close();
+    interrupt.suites = undefined;
+    await suites.close();
   }
-  return reporter.results;
 }
 
 function compareWithBaseline(results: RunResults, file: string, update: boolean, reportDir: string): void {

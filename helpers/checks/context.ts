@@ -14,6 +14,24 @@ import { deriveSeed, NUM_RUNS } from './seeds.ts';
 
 let counter = 0;
 
+/**
+ * Memoizes a run-wide lookup (built on first use by whichever check needs it) per run: a worker process may serve
+ * several runs in a row (the kill matrix reuses one vitest for every fault), each with its own world.
+ */
+export function oncePerRun<T>(build: (ctx: CheckContext) => Promise<T>): (ctx: CheckContext) => Promise<T> {
+  let memo: { runId: string; value: Promise<T> } | undefined;
+  return (ctx) => {
+    if (memo?.runId !== ctx.world.runId) {
+      const value = build(ctx).catch((error: unknown) => {
+        memo = undefined;
+        throw error;
+      });
+      memo = { runId: ctx.world.runId, value };
+    }
+    return memo.value;
+  };
+}
+
 export class CheckContext {
   readonly world: World = inject('world');
   readonly seed: number;

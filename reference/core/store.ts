@@ -15,7 +15,6 @@ import {
   type ProfileField,
   type PushToken,
   type ScheduledMessage,
-  type TopicsPolicy,
   type User,
   type UserGroup,
 } from './model.ts';

@@ -1,7 +1,7 @@
 /**
  * Calling GET /streams and judging the answer against the listing model, for the run's own channels only.
  */
-import type { CheckContext } from '../../helpers/checks/context.ts';
+import { type CheckContext, oncePerRun } from '../../helpers/checks/context.ts';
 import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
@@ -15,20 +15,15 @@ const ADMIN_ROLE_MAX = 200;
 export const callerRoles = (ctx: CheckContext): Role[] =>
   ROLES.filter((r) => ctx.world.accounts[r] !== undefined && !ctx.world.accounts[r]?.refused);
 
-let botOwner: Promise<boolean | null> | undefined;
-
 /** Whether the bot is owned by the configured owner (TARGET.md says so; the target is asked through GET /users/{id}). */
-function ownedByOwner(ctx: CheckContext): Promise<boolean | null> {
-  botOwner ??= (async () => {
-    const owner = ctx.world.accounts.owner;
-    const bot = ctx.world.accounts.bot;
-    if (!owner || !bot) return null;
-    const res = await ctx.admin.get(`/users/${bot.userId}`);
-    const id = res.body?.user?.bot_owner_id;
-    return Number.isInteger(id) ? id === owner.userId : null;
-  })();
-  return botOwner;
-}
+const ownedByOwner = oncePerRun(async (ctx): Promise<boolean | null> => {
+  const owner = ctx.world.accounts.owner;
+  const bot = ctx.world.accounts.bot;
+  if (!owner || !bot) return null;
+  const res = await ctx.admin.get(`/users/${bot.userId}`);
+  const id = res.body?.user?.bot_owner_id;
+  return Number.isInteger(id) ? id === owner.userId : null;
+});
 
 export async function callerOf(ctx: CheckContext, role: Role): Promise<Caller> {
   const account = ctx.account(role);

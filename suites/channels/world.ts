@@ -4,7 +4,7 @@
  * /get_stream_id, DELETE /streams/{id}) and archived by the runner when the run ends (they are in its ledger).
  * Nothing here reads the realm's other channels.
  */
-import type { CheckContext } from '../../helpers/checks/context.ts';
+import { type CheckContext, oncePerRun } from '../../helpers/checks/context.ts';
 import { SetupError, Unsupported } from '../../helpers/errors.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
 import type { Role } from '../../helpers/roles.ts';
@@ -62,16 +62,8 @@ export interface ChannelWorld {
   missing: Partial<Record<ChannelKind, string>>;
 }
 
-let built: Promise<ChannelWorld> | undefined;
-
 /** The run's channel world for this suite file (built on first use; the administrator creates the channels). */
-export function channelWorld(ctx: CheckContext): Promise<ChannelWorld> {
-  built ??= build(ctx).catch((error) => {
-    built = undefined;
-    throw error;
-  });
-  return built;
-}
+export const channelWorld: (ctx: CheckContext) => Promise<ChannelWorld> = oncePerRun((ctx) => build(ctx));
 
 const configured = (ctx: CheckContext, role: Role) => {
   const account = ctx.world.accounts[role];

@@ -1,0 +1,81 @@
+/**
+ * One vitest instance running the conformance suites, once (the command line) or many times in a row with a
+ * different world each time (the kill matrix: one run per fault, each against its own faulty reference server).
+ * Reusing the instance keeps its worker processes and transformed modules, so a run after the first costs only
+ * its checks.
+ */
+import { join } from 'node:path';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
+import { checkIndex } from '../cli/select.ts';
+import type { ConformanceReporter } from '../reporters/conformance-reporter.ts';
+import type { RunResults } from '../reporters/results.ts';
+import type { World } from '../world/types.ts';
+
+type ReporterEntry = string | [string, Record<string, unknown>] | Reporter;
+
+export interface SuiteRunnerOptions {
+  /** The project root (where vitest.conformance.config.ts and suites/ are). */
+  root: string;
+  concurrency: number;
+  shard?: { index: number; count: number };
+  /** Reporters for the life of the instance (progress lines, junit, allure); each run adds its own conformance reporter. */
+  reporters?: ReporterEntry[];
+}
+
+export class SuiteRunner {
+  private current: ConformanceReporter | undefined;
+  private readonly index: Map<string, string>;
+
+  private constructor(
+    readonly vitest: Vitest,
+    root: string,
+  ) {
+    this.index = checkIndex(root);
+  }
+
+  static async open(options: SuiteRunnerOptions): Promise<SuiteRunner> {
+    let runner: SuiteRunner | undefined;
+    // Forwards the end of each run to that run's conformance reporter.
+    const perRun: Reporter = {
+      onTestRunEnd: (modules: ReadonlyArray<TestModule>) => runner?.current?.onTestRunEnd(modules),
+    };
+    const vitest = await createVitest('test', {
+      run: true,
+      config: join(options.root, 'vitest.conformance.config.ts'),
+      root: options.root,
+      watch: false,
+      maxWorkers: options.concurrency,
+      ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+      reporters: [...(options.reporters ?? []), perRun],
+    });
+    runner = new SuiteRunner(vitest, options.root);
+    await vitest.init();
+    return runner;
+  }
+
+  /** Runs the suites (only the files checking `ids`, and only those checks, when given) against `world`. */
+  async run(world: World, reporter: ConformanceReporter, ids?: ReadonlySet<string>): Promise<RunResults | undefined> {
+    this.vitest.provide('world', world);
+    if (ids) this.vitest.setGlobalTestNamePattern(new RegExp(`(?:^| )(${[...ids].join('|')}) `));
+    else this.vitest.resetGlobalTestNamePattern();
+    const files = ids ? [...new Set([...ids].map((id) => this.index.get(id)!))] : [];
+    const specifications = await this.vitest.getRelevantTestSpecifications(files);
+    this.current = reporter;
+    try {
+      await this.vitest.runTestSpecifications(specifications, !ids);
+    } finally {
+      this.current = undefined;
+    }
+    return reporter.results;
+  }
+
+  /** Lets the checks in flight finish, then ends the run (Ctrl-C). */
+  cancel(): Promise<void> {
+    return this.vitest.cancelCurrentRun('keyboard-input');
+  }
+
+  close(): Promise<void> {
+    return this.vitest.close();
+  }
+}
