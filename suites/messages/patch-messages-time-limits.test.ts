@@ -14,13 +14,19 @@ import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../hel
 import { edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
 import { ownChannel } from './messages.ts';
 
-/**
- * Seconds: the least the realm allows is 1; 3 leaves the newer messages (and the probe's first move) a margin even
- * with no grace and a rate-limited target pacing the requests.
- */
-const LIMIT_SECONDS = 3;
 /** At most this many generated cases (each sends up to 6 messages). */
 const MAX_CASES = 6;
+/** Requests that must all happen inside the limit in a case: up to 3 newer messages, the move, the change_later. */
+const REQUESTS_INSIDE_LIMIT = 5;
+
+/**
+ * The limit, in seconds, set once the older messages are sent (it is judged at move time): a second for send times
+ * kept in whole seconds, one more, and twice the time the case's requests inside the limit take at the pace the
+ * older sends went (slow answers, a rate-limited target) — 2 s on a quick target, more on a slow one.
+ */
+function limitSeconds(msPerRequest: number): number {
+  return 1 + Math.max(1, Math.ceil((2 * REQUESTS_INSIDE_LIMIT * msPerRequest) / 1000));
+}
 
 interface LimitCase {
   /** Messages older than the limit. */
@@ -36,7 +42,6 @@ const limitCase = fc.record({ k: fc.integer({ min: 1, max: 3 }), m: fc.integer({
 describe('PATCH /messages/{message_id}: move time limits', () => {
   check('EDIT-LIMIT-001', async (ctx) => {
     const channel = await ownChannel(ctx);
-    await setRealm(ctx, { move_messages_within_stream_limit_seconds: LIMIT_SECONDS });
     const { seed, numRuns } = ctx.property();
     const cases: LimitCase[] = [
       { k: 1, m: 2, at: 1 },
@@ -45,9 +50,12 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
     ];
     const topics = cases.map(() => ctx.unique('limit'));
     const older: number[][] = [];
+    const sending = Date.now();
     for (const [i, c] of cases.entries()) older.push(await sendMany(ctx, channel, topics[i]!, c.k));
+    const limit = limitSeconds((Date.now() - sending) / older.flat().length);
+    await setRealm(ctx, { move_messages_within_stream_limit_seconds: limit });
     const waited = await waitUntilTooOld(ctx, channel);
-    ctx.note(`messages were too old for the member to move after ${waited.toFixed(1)} s (limit ${LIMIT_SECONDS} s)`);
+    ctx.note(`messages were too old for the member to move after ${waited.toFixed(1)} s (limit ${limit} s)`);
 
     for (const [i, { k, m, at }] of cases.entries()) {
       const topic = topics[i]!;
