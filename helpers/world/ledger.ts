@@ -33,7 +33,7 @@ export interface LedgerEntry {
   by?: string;
 }
 
-type Line = { target: string } | { created: LedgerEntry } | { undone: string };
+type Line = { target: string } | { instance: string } | { created: LedgerEntry } | { undone: string };
 
 /** Where ledgers live: one file per run, named after the process, so that a later run can tell crashed ones. */
 export const LEDGER_DIR = join(tmpdir(), 'teamchat-conformance');
@@ -54,6 +54,27 @@ export function ledgerTarget(file: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Which instance of the target's realm the run worked on (see World.target.instance), written before the run
+ * creates anything: a later run recovers the ledger only on the same instance, since a reset or restarted server
+ * gives the same ids to other objects (the recovering run's own among them).
+ */
+export function recordInstance(file: string, instance: string): void {
+  appendFileSync(file, `${JSON.stringify({ instance } satisfies Line)}\n`);
+}
+
+/** The realm instance a ledger names (undefined when the run never learned it, or the file is unreadable). */
+export function ledgerInstance(file: string): string | undefined {
+  if (!existsSync(file)) return undefined;
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    try {
+      const line = JSON.parse(text) as Partial<{ instance: string }>;
+      if (typeof line.instance === 'string') return line.instance;
+    } catch {}
+  }
+  return undefined;
 }
 
 export function recordCreated(file: string, entry: LedgerEntry): void {

@@ -9,7 +9,7 @@ import { SetupError, Unsupported } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { registerSecret } from '../http/redact.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
-import { recordCreated } from './ledger.ts';
+import { recordCreated, recordInstance } from './ledger.ts';
 import { newRunId, prefixOf } from './run-id.ts';
 import { sweep } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
@@ -47,6 +47,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     });
 
   const accounts: Partial<Record<Role, WorldAccount>> = {};
+  let instance: string | undefined;
   const clients: Partial<Record<Role, ApiClient>> = {};
   const problems: string[] = [];
   const disabledRoles = { ...config.disabledRoles };
@@ -98,6 +99,10 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
       isBot,
     };
     clients[role] = client({ email: resolved.email, apiKey: resolved.apiKey });
+    if (instance === undefined && typeof profile.body.date_joined === 'string') {
+      instance = `${profile.body.user_id}@${profile.body.date_joined}`;
+      recordInstance(ledgerFile, instance);
+    }
   }
   const emails = Object.values(accounts).map((a) => a.email.toLowerCase());
   const dup = emails.find((e, i) => emails.indexOf(e) !== i);
@@ -120,7 +125,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     prefix,
     seed,
     profile: config.profile,
-    target: { url: baseUrl, embedded: config.embedded },
+    target: { url: baseUrl, embedded: config.embedded, ...(instance ? { instance } : {}) },
     featureLevel,
     realm: {
       maxMessageLength: numberOrNull(realm.max_message_length),

@@ -7,7 +7,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
-import { LEDGER_DIR, type LedgerEntry, ledgerTarget, pendingEntries, recordUndone } from './ledger.ts';
+import { LEDGER_DIR, type LedgerEntry, ledgerInstance, ledgerTarget, pendingEntries, recordUndone } from './ledger.ts';
 import type { World, WorldAccount } from './types.ts';
 import { undo, undoRole } from './undo.ts';
 
@@ -74,6 +74,14 @@ export function crashedLedgers(target: string, dir = LEDGER_DIR): string[] {
 export async function recoverCrashedRuns(world: World, files = crashedLedgers(world.target.url)): Promise<string[]> {
   const lines: string[] = [];
   for (const file of files) {
+    const then = ledgerInstance(file);
+    if (then !== undefined && world.target.instance !== undefined && then !== world.target.instance) {
+      // The realm was reset or the server restarted since: what the run made is gone, and its ids may now be
+      // other objects' (this run's own channels among them).
+      rmSync(file, { force: true });
+      lines.push(`a crashed run's ledger for an earlier instance of this target (reset since): nothing to undo`);
+      continue;
+    }
     const { undone, left } = await undoLedger(world, file);
     lines.push(...undone, ...left);
   }

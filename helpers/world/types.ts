@@ -29,7 +29,11 @@ export interface World {
   prefix: string;
   seed: number;
   profile: Profile;
-  target: { url: string; embedded: boolean };
+  /**
+   * `instance`: the realm instance, from the first account's id and date_joined (absent when the target gives no
+   * date_joined); a reset or restarted server is a new instance, though its URL and ids are the same.
+   */
+  target: { url: string; embedded: boolean; instance?: string };
   /** The level checks are judged against (configured override, else what the target reported; null: unknown). */
   featureLevel: number | null;
   realm: {

@@ -31,13 +31,15 @@ afterAll(async () => {
 });
 
 /** Starts a full run through the slow proxy; resolves once checks are under way. */
-async function startRun(): Promise<{ child: ChildProcess; output: () => string; exit: Promise<number | null> }> {
+async function startRun(
+  target = slow.url,
+): Promise<{ child: ChildProcess; output: () => string; exit: Promise<number | null> }> {
   const dir = mkdtempSync(join(tmpdir(), 'cf-residue-'));
   writeFileSync(join(dir, 'empty.env'), '');
   const env = {
     ...process.env,
     ...accountEnv,
-    TARGET_URL: slow.url,
+    TARGET_URL: target,
     ALLOW_REALM_CHANGES: 'true',
     ENV_FILE: join(dir, 'empty.env'),
     REPORT_DIR: dir,
@@ -84,5 +86,32 @@ describe('residue', () => {
     expect(next.code, next.stdout + next.stderr).toBe(0);
     expect(next.stdout).toContain('recovered what crashed runs left on this target');
     expect(targetState(server.store)).toEqual(before);
+  }, 180_000);
+
+  it("a killed run's ledger is dropped once the server restarts: its ids now name the next run's objects", async () => {
+    const first = await startReferenceServer({ port: 0 });
+    const port = Number(new URL(first.url).port);
+    const proxy = await startChaosProxy({ upstream: first.url, latencyMs: 15 });
+    try {
+      const run = await startRun(proxy.url);
+      run.child.kill('SIGKILL');
+      await run.exit;
+      await first.close();
+      // A fresh realm on the same URL: the next run's channels get the ids the killed run's channels had.
+      const second = await startReferenceServer({ port });
+      try {
+        const next = await runConformance({
+          env: { TARGET_URL: proxy.url, ...accountEnv },
+          args: ['--only', 'MSG-SEND-004'],
+        });
+        expect(next.code, next.stdout + next.stderr).toBe(0);
+        expect(next.stdout).toContain('an earlier instance of this target (reset since): nothing to undo');
+        expect(next.results?.clauses.map((c) => c.outcome)).toEqual(['passed']);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await proxy.close();
+    }
   }, 180_000);
 });
