@@ -41,12 +41,24 @@ declare module 'vitest' {
 const EVIDENCE_EXCHANGES = 6;
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' } as const;
 
-export function check(id: string, body: (ctx: CheckContext) => Promise<void>, timeoutMs?: number): void {
+/**
+ * The time a check may work: its wall time less what its requests waited for the target's rate limit (or MAX_RPS),
+ * so that a rate-limited target makes a run slower, never a check time out. It replaces vitest's test timeout.
+ */
+export const CHECK_TIME_LIMIT_MS = 120_000;
+
+export function check(id: string, body: (ctx: CheckContext) => Promise<void>, timeLimitMs = CHECK_TIME_LIMIT_MS): void {
   const clause = getClause(id);
-  test(`${clause.id} ${clauseTitle(clause)}`, (tc) => run(clause, body, tc), timeoutMs);
+  // 0: no vitest timeout; the check's own limit (see runWithin) applies.
+  test(`${clause.id} ${clauseTitle(clause)}`, (tc) => run(clause, body, tc, timeLimitMs), 0);
 }
 
-async function run(clause: Clause, body: (ctx: CheckContext) => Promise<void>, tc: TestContext): Promise<void> {
+async function run(
+  clause: Clause,
+  body: (ctx: CheckContext) => Promise<void>,
+  tc: TestContext,
+  timeLimitMs: number,
+): Promise<void> {
   await label(clause);
   const recorder = new Recorder();
   const ctx = new CheckContext(clause, recorder);
@@ -57,7 +69,7 @@ async function run(clause: Clause, body: (ctx: CheckContext) => Promise<void>, t
     if (clause.since !== undefined && level !== null && level < clause.since) {
       throw new NotApplicable(`needs feature level ${clause.since}; the target is judged at ${level}`);
     }
-    await body(ctx);
+    await runWithin(body(ctx), recorder, timeLimitMs);
   } catch (error) {
     failure = error;
     outcome = classify(clause, error);
@@ -97,6 +109,37 @@ async function run(clause: Clause, body: (ctx: CheckContext) => Promise<void>, t
       throw withEvidence(failure, record);
     default:
       tc.skip(`${outcome}: ${record.reason}`);
+  }
+}
+
+/**
+ * Settles with the check's body, or rejects once the check has worked `limitMs` not counting rate-limit waits. A
+ * body still running then goes on unobserved (its requests still count; cleanup and the ledger undo what it made).
+ */
+export async function runWithin(work: Promise<void>, recorder: Recorder, limitMs: number): Promise<void> {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    const tick = () => {
+      const worked = Date.now() - started - recorder.waitedMs();
+      if (worked < limitMs) {
+        timer = setTimeout(tick, limitMs - worked);
+        return;
+      }
+      const waited = recorder.waitedMs() / 1000;
+      reject(
+        new HarnessError(
+          `the check worked ${limitMs / 1000} s without finishing${waited >= 1 ? ` (besides ${waited.toFixed(0)} s waiting for the target's rate limit)` : ''}`,
+        ),
+      );
+    };
+    timer = setTimeout(tick, limitMs);
+  });
+  work.catch(() => {}); // after the limit, a late failure must not surface as an unhandled rejection
+  try {
+    await Promise.race([work, limit]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

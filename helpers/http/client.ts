@@ -40,14 +40,37 @@ export interface CallOptions {
   files?: Readonly<Record<string, { name: string; content: string }>>;
 }
 
-/** Collects the exchanges of one check, for its evidence. */
+/**
+ * Collects the exchanges of one check, for its evidence, and the time its requests spent waiting for the target's
+ * rate limit or MAX_RPS (the target's pace, not the check's work: the check's time limit leaves it out).
+ */
 export class Recorder {
   readonly exchanges: Exchange[] = [];
+  private waiting = 0;
+  private waitingSince = 0;
+  private waitedBefore = 0;
+
   add(e: Exchange): void {
     this.exchanges.push(e);
   }
   last(): Exchange | undefined {
     return this.exchanges.at(-1);
+  }
+
+  /** Marks the start of a wait; call the returned function when it ends. Overlapping waits count once. */
+  beginWait(now = Date.now()): (end?: number) => void {
+    if (this.waiting++ === 0) this.waitingSince = now;
+    let ended = false;
+    return (end = Date.now()) => {
+      if (ended) return;
+      ended = true;
+      if (--this.waiting === 0) this.waitedBefore += end - this.waitingSince;
+    };
+  }
+
+  /** Milliseconds spent waiting so far. */
+  waitedMs(now = Date.now()): number {
+    return this.waitedBefore + (this.waiting > 0 ? now - this.waitingSince : 0);
   }
 }
 
@@ -121,7 +144,17 @@ export class ApiClient {
           `the target rate-limited ${res.exchange.caller} for ${wait} s, longer than RATE_LIMIT_MAX_WAIT_SECONDS (${this.options.rateLimitMaxWaitSeconds})`,
         );
       }
-      await new Promise((r) => setTimeout(r, wait * 1000));
+      await this.waiting(new Promise((r) => setTimeout(r, wait * 1000)));
+    }
+  }
+
+  /** Awaits a rate-limit or pacing wait, recording it as such. */
+  private async waiting<T>(wait: Promise<T>): Promise<T> {
+    const end = this.options.recorder?.beginWait();
+    try {
+      return await wait;
+    } finally {
+      end?.();
     }
   }
 
@@ -132,9 +165,9 @@ export class ApiClient {
     opts: CallOptions,
   ): Promise<ApiResponse> {
     beforeRequest();
-    await pace(this.options.minIntervalMs ?? 0);
+    await this.waiting(pace(this.options.minIntervalMs ?? 0));
     const identity = opts.identity === undefined ? this.options.identity : opts.identity;
-    if (identity) await waitForBudget(identity.email, this.options.rateLimitReserve ?? 0);
+    if (identity) await this.waiting(waitForBudget(identity.email, this.options.rateLimitReserve ?? 0));
     const encoding: Encoding = opts.encoding ?? (opts.files ? 'multipart' : method === 'GET' ? 'query' : 'form');
     const pairs = encodeParams(params);
     const url = `${this.options.baseUrl}/api/v1${path}`;

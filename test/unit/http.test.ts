@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runWithin } from '../../helpers/checks/check.ts';
 import { TargetError } from '../../helpers/errors.ts';
 import { resetBreaker } from '../../helpers/http/breaker.ts';
 import { ApiClient, Recorder } from '../../helpers/http/client.ts';
@@ -181,6 +182,48 @@ describe('MAX_RPS pacing', () => {
     const started = Date.now();
     await Promise.all([paced.get('/a'), paced.get('/b'), paced.get('/c'), paced.get('/d')]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+});
+
+describe("a check's time limit leaves out rate-limit waits", () => {
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+  it('counts overlapping waits once', () => {
+    const recorder = new Recorder();
+    const endA = recorder.beginWait(1000);
+    const endB = recorder.beginWait(1100);
+    endA(1300);
+    expect(recorder.waitedMs(1350)).toBe(350);
+    endB(1400);
+    endB(1900); // ending twice changes nothing
+    expect(recorder.waitedMs(5000)).toBe(400);
+  });
+
+  it('records the MAX_RPS pacing of a request as waiting', async () => {
+    const recorder = new Recorder();
+    const paced = new ApiClient({
+      baseUrl: base,
+      identity: null,
+      timeoutMs: 2000,
+      rateLimitMaxWaitSeconds: 1,
+      minIntervalMs: 150,
+      recorder,
+    });
+    await Promise.all([paced.get('/a'), paced.get('/b'), paced.get('/c')]);
+    expect(recorder.waitedMs()).toBeGreaterThanOrEqual(250);
+  });
+
+  it('ends a check that works past the limit, but not one that mostly waited', async () => {
+    const busy = new Recorder();
+    await expect(runWithin(sleep(400), busy, 150)).rejects.toThrow('the check worked 0.15 s without finishing');
+    const patient = new Recorder();
+    const work = (async () => {
+      const end = patient.beginWait();
+      await sleep(400);
+      end();
+      await sleep(50);
+    })();
+    await expect(runWithin(work, patient, 150)).resolves.toBeUndefined();
   });
 });
 
