@@ -1,18 +1,21 @@
 // DELETE /events — contract: "20. Delete an event queue" and BAD_EVENT_QUEUE_ID in Errors.
 import fc from 'fast-check';
 import { describe } from 'vitest';
+import { ANYONE, anyActor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { registerQueue } from '../../helpers/checks/events.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Role } from '../../helpers/roles.ts';
 
 function expectBadQueue(res: ApiResponse, given: string, what: string): void {
   const body = expectError(res, 'BAD_EVENT_QUEUE_ID', what);
   if (body.queue_id !== given) fail(res, `wanted queue_id ${JSON.stringify(given)} (the value given) in the error`);
 }
 
-const deleteQueue = (ctx: CheckContext, queueId: string) => ctx.member.delete('/events', { queue_id: queueId });
+const deleteQueue = (ctx: CheckContext, queueId: string, caller: Role = 'member') =>
+  ctx.as(caller).delete('/events', { queue_id: queueId });
 
 describe('DELETE /events', () => {
   check('QUEUE-DELETE-001', async (ctx) => {
@@ -36,9 +39,10 @@ describe('DELETE /events', () => {
       )
       .filter((s) => !s.includes('\0'))
       .map((s) => `${ctx.world.prefix}${s}`);
+    // An id nobody was given is unknown to every caller alike: each case's caller is drawn from every account.
     await fc.assert(
-      fc.asyncProperty(unknownId, async (id) => {
-        expectBadQueue(await deleteQueue(ctx, id), id, 'deleting an unknown queue');
+      fc.asyncProperty(unknownId, anyActor(ctx, ANYONE), async (id, by) => {
+        expectBadQueue(await deleteQueue(ctx, id, by), id, `deleting an unknown queue as the ${by}`);
       }),
       ctx.property(),
     );

@@ -21,22 +21,30 @@ export function edit(ctx: CheckContext, role: Role, id: number, params: Params):
   return ctx.as(role).patch(`/messages/${id}`, params);
 }
 
-/** Channel messages of the member in one topic, oldest first. */
-export async function sendMany(ctx: CheckContext, channel: { id: number }, topic: string, n: number) {
+/** Channel messages of the sender (the member unless told) in one topic, oldest first. */
+export async function sendMany(
+  ctx: CheckContext,
+  channel: { id: number },
+  topic: string,
+  n: number,
+  sender: Role = 'member',
+) {
   const ids: number[] = [];
   for (let i = 0; i < n; i++) {
-    ids.push(
-      await mustSend(ctx, 'member', { type: 'stream', to: channel.id, topic, content: contentOf(ctx, `m${i}`) }),
-    );
+    ids.push(await mustSend(ctx, sender, { type: 'stream', to: channel.id, topic, content: contentOf(ctx, `m${i}`) }));
   }
   return ids;
 }
 
-/** Where each message is now: `channel id / topic`. */
-export async function placesOf(ctx: CheckContext, ids: number[]): Promise<Map<number, string>> {
+/** Where each message is now: `channel id / topic`, as the reader (the member unless told) sees it. */
+export async function placesOf(
+  ctx: CheckContext,
+  ids: number[],
+  reader: Role = 'member',
+): Promise<Map<number, string>> {
   const places = new Map<number, string>();
   for (const id of ids) {
-    const m = await readMessage(ctx, 'member', id);
+    const m = await readMessage(ctx, reader, id);
     places.set(id, `${m.stream_id} / ${JSON.stringify(m.topic)}`);
   }
   return places;

@@ -72,7 +72,8 @@ export async function ownChannel(
   { policy, others = [] }: { policy?: TopicsPolicy; others?: Role[] } = {},
 ): Promise<OwnChannel> {
   const name = ctx.unique('channel');
-  const principals = others.length ? (['member', ...others] as Role[]).map((r) => ctx.account(r).userId) : undefined;
+  const joined = others.filter((r) => r !== 'member');
+  const principals = joined.length ? (['member', ...joined] as Role[]).map((r) => ctx.account(r).userId) : undefined;
   await ctx.member.mustSetup('POST', '/users/me/subscriptions', {
     subscriptions: [{ name, description: 'Created by teamchat-conformance; archived when the check ends.' }],
     principals,
@@ -99,11 +100,14 @@ async function effectivePolicy(ctx: CheckContext, name: string): Promise<TopicsP
   throw new Unsupported("the target reports neither the channel's topics_policy nor the realm's realm_topics_policy");
 }
 
-/** One channel that allows the empty topic and one that disables it, for the topic-rule properties. */
-export async function policyChannels(ctx: CheckContext): Promise<OwnChannel[]> {
+/**
+ * One channel that allows the empty topic and one that disables it, for the topic-rule properties; `others` are
+ * subscribed too (the accounts a check spreads its sends over).
+ */
+export async function policyChannels(ctx: CheckContext, others: Role[] = []): Promise<OwnChannel[]> {
   return [
-    await ownChannel(ctx, { policy: 'allow_empty_topic' }),
-    await ownChannel(ctx, { policy: 'disable_empty_topic' }),
+    await ownChannel(ctx, { policy: 'allow_empty_topic', others }),
+    await ownChannel(ctx, { policy: 'disable_empty_topic', others }),
   ];
 }
 

@@ -11,9 +11,11 @@ import {
   topicCases,
   topicVerdict,
 } from '../../helpers/arbitraries/topic-rule.ts';
+import { actorsOf, anyActor, PEOPLE } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
+import type { Role } from '../../helpers/roles.ts';
 import { edit, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
 import { contentOf, mustSend, ownChannel, policyChannels, readMessage, topicEnv } from './messages.ts';
 
@@ -31,24 +33,27 @@ describe('PATCH /messages/{message_id}: topics', () => {
   });
 
   check('EDIT-TOPIC-002', async (ctx) => {
-    const channel = ctx.channel();
+    // Who sent the topic's messages does not matter to propagate_mode: each case's sender (who also reads the
+    // messages back) is drawn from the non-guest people, subscribed to a channel of the check's own.
+    const channel = await ownChannel(ctx, { others: [...PEOPLE] });
     const history = fc.record({
       n: fc.integer({ min: 1, max: 4 }),
       at: fc.nat(),
       mode: fc.constantFrom(...MODES),
+      sender: anyActor(ctx, PEOPLE),
     });
     await fc.assert(
-      fc.asyncProperty(history, async ({ n, at, mode }) => {
+      fc.asyncProperty(history, async ({ n, at, mode, sender }) => {
         const from = ctx.unique('from');
         const to = ctx.unique('to');
-        const ids = await sendMany(ctx, channel, from, n);
+        const ids = await sendMany(ctx, channel, from, n, sender);
         const target = at % n;
-        // The moderator moves the member's messages: moderators are exempt from the move limits, which another
-        // check shrinks meanwhile (EDIT-LIMIT-001).
+        // The moderator moves the messages: moderators are exempt from the move limits, which another check
+        // shrinks meanwhile (EDIT-LIMIT-001).
         const res = await edit(ctx, 'moderator', ids[target]!, { topic: to, propagate_mode: mode, ...QUIET });
-        const what = `${mode ?? 'no propagate_mode (change_one)'} at message ${target + 1} of ${n}`;
+        const what = `${mode ?? 'no propagate_mode (change_one)'} at message ${target + 1} of ${n} sent by the ${sender}`;
         expectSuccess(res, what);
-        const places = await placesOf(ctx, ids);
+        const places = await placesOf(ctx, ids, sender);
         ids.forEach((id, i) => {
           const moves = mode === 'change_all' || i === target || (mode === 'change_later' && i > target);
           const want = `${channel.id} / ${JSON.stringify(moves ? to : from)}`;
@@ -92,25 +97,34 @@ describe('PATCH /messages/{message_id}: topics', () => {
 
   check('EDIT-TOPIC-004', async (ctx) => {
     const env = topicEnv(ctx);
-    const channels = await policyChannels(ctx);
+    // The moderator's move is under test; the message it moves may come from anyone (setup, spread over people).
+    const senders = actorsOf(ctx, PEOPLE);
+    const channels = await policyChannels(ctx, senders);
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...channels), topicCases(env), async (channel, { topic, kind }) => {
-        const verdict = topicVerdict(topic, channel.policy, env);
-        const what = `a move to ${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
-        const id = await mustSend(ctx, 'member', {
-          type: 'stream',
-          to: channel.id,
-          topic: ctx.unique('named'),
-          content: contentOf(ctx, 'topic rule'),
-        });
-        const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
-        if (!judgeTopicAnswer(res, verdict, what)) return;
-        const problem = verdict.storedProblem((await readMessage(ctx, 'member', id)).topic);
-        if (problem) fail(res, `${what}: ${problem}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...channels),
+        topicCases(env),
+        fc.constantFrom(...senders),
+        async (channel, { topic, kind }, sender) => {
+          const verdict = topicVerdict(topic, channel.policy, env);
+          const what = `a move to ${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
+          const id = await mustSend(ctx, sender, {
+            type: 'stream',
+            to: channel.id,
+            topic: ctx.unique('named'),
+            content: contentOf(ctx, 'topic rule'),
+          });
+          const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
+          if (!judgeTopicAnswer(res, verdict, what)) return;
+          const problem = verdict.storedProblem((await readMessage(ctx, sender, id)).topic);
+          if (problem) fail(res, `${what}: ${problem}`);
+        },
+      ),
       {
         ...ctx.property(),
-        examples: channels.flatMap((c) => essentialTopicCases(env).map((t) => [c, t] as [typeof c, typeof t])),
+        examples: channels.flatMap((c) =>
+          essentialTopicCases(env).map((t, i) => [c, t, senders[i % senders.length]!] as [typeof c, typeof t, Role]),
+        ),
       },
     );
   });

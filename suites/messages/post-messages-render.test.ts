@@ -1,14 +1,21 @@
 // POST /messages/render — contract: "21. Render a message" (`content` required; `rendered`, HTML).
 // Real Zulip renders empty and over-long content without complaint, so neither is required to fail here.
+// Rendering does not depend on who asks: the properties draw each case's caller from every account.
 import fc from 'fast-check';
 import { describe } from 'vitest';
+import { ANYONE, anyActor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Role } from '../../helpers/roles.ts';
 
-async function rendered(ctx: CheckContext, content: string): Promise<{ res: ApiResponse; html: string }> {
-  const res = await ctx.member.post('/messages/render', { content });
+async function rendered(
+  ctx: CheckContext,
+  content: string,
+  caller: Role = 'member',
+): Promise<{ res: ApiResponse; html: string }> {
+  const res = await ctx.as(caller).post('/messages/render', { content });
   const body = expectSuccess(res, 'rendering');
   if (typeof body.rendered !== 'string') fail(res, 'wanted rendered to be a string');
   return { res, html: body.rendered };
@@ -36,9 +43,9 @@ describe('POST /messages/render', () => {
   check('MSG-RENDER-001', async (ctx) => {
     const kinds = Object.keys(MARKUP) as (keyof typeof MARKUP)[];
     await fc.assert(
-      fc.asyncProperty(word, word, fc.constantFrom(...kinds), async (before, w, kind) => {
+      fc.asyncProperty(word, word, fc.constantFrom(...kinds), anyActor(ctx, ANYONE), async (before, w, kind, by) => {
         const marked = MARKUP[kind].wrap(w);
-        const { res, html } = await rendered(ctx, `${before} ${marked} ${before}`);
+        const { res, html } = await rendered(ctx, `${before} ${marked} ${before}`, by);
         if (html.includes(marked)) fail(res, `wanted the ${kind} markup ${marked} rendered, not returned raw`);
         if (!MARKUP[kind].html(w).test(html)) fail(res, `wanted ${marked} rendered as ${kind} HTML`);
       }),
@@ -49,9 +56,9 @@ describe('POST /messages/render', () => {
   check('MSG-RENDER-002', async (ctx) => {
     const kinds = Object.keys(SPECIALS) as (keyof typeof SPECIALS)[];
     await fc.assert(
-      fc.asyncProperty(word, word, fc.constantFrom(...kinds), async (before, w, kind) => {
+      fc.asyncProperty(word, word, fc.constantFrom(...kinds), anyActor(ctx, ANYONE), async (before, w, kind, by) => {
         const text = SPECIALS[kind](w);
-        const { res, html } = await rendered(ctx, `${before} ${text}`);
+        const { res, html } = await rendered(ctx, `${before} ${text}`, by);
         if (!html.includes(escaped(text))) fail(res, `wanted ${kind} in ${JSON.stringify(text)} HTML-escaped`);
       }),
       ctx.property(),

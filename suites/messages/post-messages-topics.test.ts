@@ -10,43 +10,54 @@ import {
   topicCases,
   topicVerdict,
 } from '../../helpers/arbitraries/topic-rule.ts';
+import { actorsOf, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import type { Role } from '../../helpers/roles.ts';
 import { contentOf, policyChannels, readMessage, send, topicEnv } from './messages.ts';
 
 describe('POST /messages: the topic rule', () => {
   check('TOPIC-RULE-001', async (ctx) => {
     const env = topicEnv(ctx);
-    const channels = await policyChannels(ctx);
+    // Members (not exempt from any policy) share the sends; both are subscribed to the policy channels.
+    const senders = actorsOf(ctx, ['member', ...PEER_MEMBERS]);
+    const channels = await policyChannels(ctx, senders);
     // Every spelling of the empty topic must be stored alike (per channel): the first one seen sets the form.
     const emptyForm = new Map<number, string>();
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...channels), topicCases(env), async (channel, { topic, kind }) => {
-        const verdict = topicVerdict(topic, channel.policy, env);
-        const what = `${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
-        const res = await send(ctx, 'member', {
-          type: 'stream',
-          to: channel.id,
-          topic,
-          content: contentOf(ctx, 'topic rule'),
-        });
-        if (!judgeTopicAnswer(res, verdict, what)) return;
-        const stored = (await readMessage(ctx, 'member', Number(res.body.id))).topic;
-        const problem = verdict.storedProblem(stored);
-        if (problem) fail(res, `${what}: ${problem}`);
-        if (verdict.surelyEmpty) {
-          const first = emptyForm.get(channel.id) ?? stored;
-          emptyForm.set(channel.id, first);
-          if (stored !== first)
-            fail(
-              res,
-              `${what} was stored as ${JSON.stringify(stored)}, another spelling of the empty topic as ${JSON.stringify(first)}`,
-            );
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...channels),
+        topicCases(env),
+        fc.constantFrom(...senders),
+        async (channel, { topic, kind }, sender) => {
+          const verdict = topicVerdict(topic, channel.policy, env);
+          const what = `${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
+          const res = await send(ctx, sender, {
+            type: 'stream',
+            to: channel.id,
+            topic,
+            content: contentOf(ctx, 'topic rule'),
+          });
+          if (!judgeTopicAnswer(res, verdict, what)) return;
+          const stored = (await readMessage(ctx, sender, Number(res.body.id))).topic;
+          const problem = verdict.storedProblem(stored);
+          if (problem) fail(res, `${what}: ${problem}`);
+          if (verdict.surelyEmpty) {
+            const first = emptyForm.get(channel.id) ?? stored;
+            emptyForm.set(channel.id, first);
+            if (stored !== first)
+              fail(
+                res,
+                `${what} was stored as ${JSON.stringify(stored)}, another spelling of the empty topic as ${JSON.stringify(first)}`,
+              );
+          }
+        },
+      ),
       {
         ...ctx.property(),
-        examples: channels.flatMap((c) => essentialTopicCases(env).map((t) => [c, t] as [typeof c, typeof t])),
+        examples: channels.flatMap((c) =>
+          essentialTopicCases(env).map((t, i) => [c, t, senders[i % senders.length]!] as [typeof c, typeof t, Role]),
+        ),
       },
     );
   });

@@ -9,8 +9,10 @@ import {
   topicCases,
   topicVerdict,
 } from '../../helpers/arbitraries/topic-rule.ts';
+import { actorsOf, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import type { Role } from '../../helpers/roles.ts';
 import {
   contentOf,
   contentProblem,
@@ -91,27 +93,36 @@ describe('POST /scheduled_messages', () => {
 
   check('TOPIC-RULE-003', async (ctx) => {
     const env = topicEnv(ctx);
-    const channels = await policyChannels(ctx);
+    // Members (not exempt from any policy) share the scheduling; each lists its own scheduled messages.
+    const senders = actorsOf(ctx, ['member', ...PEER_MEMBERS]);
+    const channels = await policyChannels(ctx, senders);
     const runs = Math.ceil(ctx.property().numRuns / 2); // three requests a run: keep the load modest
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...channels), topicCases(env), async (channel, { topic, kind }) => {
-        const verdict = topicVerdict(topic, channel.policy, env);
-        const what = `${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
-        const res = await schedule(ctx, 'member', {
-          type: 'stream',
-          to: channel.id,
-          topic,
-          content: contentOf(ctx, 'topic'),
-        });
-        if (!judgeTopicAnswer(res, verdict, what)) return;
-        const id = res.body.scheduled_message_id;
-        const stored = (await listScheduled(ctx, 'member')).find((s) => s?.scheduled_message_id === id);
-        const problem = verdict.storedProblem(stored?.topic);
-        if (problem) fail(res, `${what}: ${problem}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...channels),
+        topicCases(env),
+        fc.constantFrom(...senders),
+        async (channel, { topic, kind }, sender) => {
+          const verdict = topicVerdict(topic, channel.policy, env);
+          const what = `${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
+          const res = await schedule(ctx, sender, {
+            type: 'stream',
+            to: channel.id,
+            topic,
+            content: contentOf(ctx, 'topic'),
+          });
+          if (!judgeTopicAnswer(res, verdict, what)) return;
+          const id = res.body.scheduled_message_id;
+          const stored = (await listScheduled(ctx, sender)).find((s) => s?.scheduled_message_id === id);
+          const problem = verdict.storedProblem(stored?.topic);
+          if (problem) fail(res, `${what}: ${problem}`);
+        },
+      ),
       {
         ...ctx.property({ numRuns: runs }),
-        examples: channels.flatMap((c) => essentialTopicCases(env).map((t) => [c, t] as [typeof c, typeof t])),
+        examples: channels.flatMap((c) =>
+          essentialTopicCases(env).map((t, i) => [c, t, senders[i % senders.length]!] as [typeof c, typeof t, Role]),
+        ),
       },
     );
   });

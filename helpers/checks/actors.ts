@@ -1,0 +1,59 @@
+/**
+ * Acting as "some ordinary account" where a clause does not care which one acts: the run's requests are spread
+ * across the accounts, so that a per-user rate limit (Zulip's default: 200 requests a minute) is shared out
+ * instead of spent by the member alone. A check names the pool of roles for which the behaviour under test is the
+ * same; the choice is deterministic (by clause id, or drawn by the property's own seed), so a replay acts alike.
+ */
+import fc from 'fast-check';
+import type { Role } from '../roles.ts';
+import type { CheckContext } from './context.ts';
+
+/**
+ * Members besides the member: no policy exempts them (administrators and moderators are exempt from move limits
+ * and may be allowed more), so the topic rule, edit rules and time limits judge them as they judge the member.
+ */
+export const PEER_MEMBERS = ['member2'] as const satisfies readonly Role[];
+
+/**
+ * Human accounts that are not guests, the member excepted: any of them may post to and read a public channel,
+ * keep drafts, render Markdown, hold event queues. Use only where no role-dependent policy is under test.
+ * Guests are left out (they see only channels they are subscribed to), and so is the bot (bots are not people).
+ */
+export const PEOPLE = ['member2', 'moderator', 'admin', 'owner'] as const satisfies readonly Role[];
+
+/**
+ * Every account but the member, guest and bot included: for what every authenticated caller may do alike and
+ * that touches no channel (rendering Markdown, deleting a queue that does not exist).
+ */
+export const ANYONE = [...PEOPLE, 'guest', 'bot'] as const satisfies readonly Role[];
+
+/** The roles of the pool the run can act through (configured, key accepted); the member when none is. */
+export function actorsOf(ctx: CheckContext, pool: readonly Role[]): Role[] {
+  const usable = pool.filter((role) => {
+    const account = ctx.world.accounts[role];
+    return account !== undefined && !account.refused;
+  });
+  // The member is every check's default account: without it the check is disabled, as before, naming it.
+  return usable.length > 0 ? usable : ['member'];
+}
+
+/** One account of the pool for the whole check, fixed by the clause id (not the seed: the spread stays put). */
+export function actorFor(ctx: CheckContext, pool: readonly Role[]): Role {
+  const actors = actorsOf(ctx, pool);
+  return actors[hash(ctx.clause.id) % actors.length]!;
+}
+
+/**
+ * For properties: an account of the pool drawn with each case, so that one long property spreads over the whole
+ * pool. Drawn by fast-check, it replays with the seed and path, and shrinks towards the pool's first role.
+ */
+export function anyActor(ctx: CheckContext, pool: readonly Role[]): fc.Arbitrary<Role> {
+  return fc.constantFrom(...actorsOf(ctx, pool));
+}
+
+/** FNV-1a: a stable small hash of a clause id. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
