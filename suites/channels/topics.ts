@@ -14,12 +14,18 @@ export interface OwnTopic {
   messages: number[];
 }
 
-/** Sends `count` messages as the member to `topic` of the run's channel `channelId`. */
-export async function topicOf(ctx: CheckContext, channelId: number, topic: string, count: number): Promise<OwnTopic> {
+/** Sends `count` messages as the sender (the member unless told) to `topic` of the run's channel `channelId`. */
+export async function topicOf(
+  ctx: CheckContext,
+  channelId: number,
+  topic: string,
+  count: number,
+  sender: Role = 'member',
+): Promise<OwnTopic> {
   const messages: number[] = [];
   for (let i = 0; i < count; i++) {
     messages.push(
-      await mustSend(ctx, 'member', { type: 'stream', to: channelId, topic, content: contentOf(ctx, `m${i}`) }),
+      await mustSend(ctx, sender, { type: 'stream', to: channelId, topic, content: contentOf(ctx, `m${i}`) }),
     );
   }
   return { topic, messages };
@@ -47,9 +53,9 @@ export async function deleteUntilComplete(
   }
 }
 
-/** The ids among `ids` the member can still read. */
-export async function remaining(ctx: CheckContext, ids: readonly number[]): Promise<number[]> {
+/** The ids among `ids` the reader (the member unless told) can still read. */
+export async function remaining(ctx: CheckContext, ids: readonly number[], reader: Role = 'member'): Promise<number[]> {
   const left: number[] = [];
-  for (const id of ids) if ((await ctx.member.get(`/messages/${id}`)).body?.result === 'success') left.push(id);
+  for (const id of ids) if ((await ctx.as(reader).get(`/messages/${id}`)).body?.result === 'success') left.push(id);
   return left;
 }

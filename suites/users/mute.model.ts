@@ -1,13 +1,15 @@
 // Muting as a state machine — contract: the muting rows of States and transitions, "15. Mute a user".
 // fast-check generates sequences of mute(u), unmute(u) and list-muted over a pool of users (the configured
 // accounts and the bot, the caller itself, a user that does not exist); the model predicts every outcome.
-// The caller is the second member (post-users-me-muted_users.test.ts acts as the member, possibly at the same time).
+// Each sequence's caller is drawn from the non-guest people but the member (post-users-me-muted_users.test.ts acts
+// as the member, possibly at the same time): mute lists are per user and no role changes the muting rules.
 // send-from(u) has u write to the caller: a muted sender's new message must arrive read (MUTE-007 in isolation).
 import fc from 'fast-check';
 import { describe } from 'vitest';
+import { actorsOf, PEOPLE } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import { registerQueue } from '../../helpers/checks/events.ts';
+import { type Queue, registerQueue } from '../../helpers/checks/events.ts';
 import { expectSuccess } from '../../helpers/checks/matchers.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 import { ListMutedCommand } from './mute/commands/list-muted.ts';
@@ -17,13 +19,11 @@ import { UnmuteCommand } from './mute/commands/unmute.ts';
 import type { MuteModel, MuteReal, Target } from './mute/model.ts';
 import { mutedIds, NO_SUCH_USER_ID, unmuteUser } from './muted.ts';
 
-const CALLER: Role = 'member2';
-
 /** The pool: configured accounts (bot included) the caller has not muted, itself, and a user that does not exist. */
-async function pool(ctx: CheckContext): Promise<Target[]> {
-  const self = ctx.account(CALLER).userId;
-  const muted = await mutedIds(ctx, CALLER);
-  const targets: Target[] = [{ label: 'self', userId: self, role: CALLER, self: true, exists: true }];
+async function pool(ctx: CheckContext, caller: Role): Promise<Target[]> {
+  const self = ctx.account(caller).userId;
+  const muted = await mutedIds(ctx, caller);
+  const targets: Target[] = [{ label: 'self', userId: self, role: caller, self: true, exists: true }];
   for (const role of ROLES) {
     const account = ctx.world.accounts[role];
     if (!account || account.refused || account.userId === self || muted.has(account.userId)) continue;
@@ -33,29 +33,46 @@ async function pool(ctx: CheckContext): Promise<Target[]> {
   return targets;
 }
 
+interface Caller {
+  role: Role;
+  targets: Target[];
+  poolIds: ReadonlySet<number>;
+  queue: Queue;
+}
+
+function commandsOver(targets: Target[]) {
+  const target = fc.constantFrom(...targets);
+  return fc.commands(
+    [
+      // Mutes weighted double: sequences then reach several muted users at once, not only one at a time.
+      target.map((t) => new MuteCommand(t)),
+      target.map((t) => new MuteCommand(t)),
+      target.map((t) => new UnmuteCommand(t)),
+      fc.constant(new ListMutedCommand()),
+      target.map((t) => new SendFromCommand(t)),
+    ],
+    { maxCommands: 16, size: 'medium' },
+  );
+}
+
 describe('muting (model-based)', () => {
   check('MUTE-006', async (ctx) => {
-    const targets = await pool(ctx);
+    const callers: Caller[] = [];
+    for (const role of actorsOf(ctx, PEOPLE)) {
+      const targets = await pool(ctx, role);
+      const poolIds = new Set(targets.filter((t) => t.exists && !t.self).map((t) => t.userId));
+      const queue = await registerQueue(ctx, role, { event_types: ['message'] });
+      callers.push({ role, targets, poolIds, queue });
+    }
     // What the property ran, for the report's notes.
-    const tally = { sequences: 0, commands: 0 };
-    const poolIds = new Set(targets.filter((t) => t.exists && !t.self).map((t) => t.userId));
-    const queue = await registerQueue(ctx, CALLER, { event_types: ['message'] });
-    const target = fc.constantFrom(...targets);
-    const commands = fc.commands(
-      [
-        // Mutes weighted double: sequences then reach several muted users at once, not only one at a time.
-        target.map((t) => new MuteCommand(t)),
-        target.map((t) => new MuteCommand(t)),
-        target.map((t) => new UnmuteCommand(t)),
-        fc.constant(new ListMutedCommand()),
-        target.map((t) => new SendFromCommand(t)),
-      ],
-      { maxCommands: 16, size: 'medium' },
-    );
+    const tally = { sequences: 0, commands: 0, targets: callers[0]!.targets.length };
+    const sequences = fc
+      .constantFrom(...callers)
+      .chain((caller) => commandsOver(caller.targets).map((cmds) => ({ caller, cmds })));
     await fc.assert(
-      fc.asyncProperty(commands, async (cmds) => {
+      fc.asyncProperty(sequences, async ({ caller, cmds }) => {
         const model: MuteModel = { muted: new Set() };
-        const real: MuteReal = { ctx, caller: CALLER, poolIds, queue };
+        const real: MuteReal = { ctx, caller: caller.role, poolIds: caller.poolIds, queue: caller.queue };
         tally.sequences += 1;
         try {
           await fc.asyncModelRun(() => ({ model, real }), cmds);
@@ -64,11 +81,14 @@ describe('muting (model-based)', () => {
           await new ListMutedCommand().run(model, real);
         } finally {
           // Back to the original mute list before the next sequence.
-          for (const id of model.muted) expectSuccess(await unmuteUser(ctx, CALLER, id), `unmuting user ${id}`);
+          for (const id of model.muted) expectSuccess(await unmuteUser(ctx, caller.role, id), `unmuting user ${id}`);
         }
       }),
       ctx.property(),
     );
-    ctx.note(`${tally.sequences} command sequences, ${tally.commands} commands, over a pool of ${targets.length}`);
+    const by = callers.map((c) => c.role).join(', ');
+    ctx.note(
+      `${tally.sequences} command sequences, ${tally.commands} commands, over a pool of ${tally.targets}, by ${by}`,
+    );
   });
 });
