@@ -5,18 +5,24 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe } from 'vitest';
+import { actorFor, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import type { Role } from '../../helpers/roles.ts';
 import { attachmentProblem, uploadFile } from './attachment.ts';
 import { edit, editUntilRefused, QUIET, setRealm, shortestWorkingLimit } from './edit.ts';
 import { contentOf, mustSend, readMessage } from './messages.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** A channel message of the member's own in the run's first channel. */
-async function ownMessage(ctx: Parameters<typeof contentOf>[0], what: string): Promise<number> {
+/** A channel message of the sender's own (the member unless told) in the run's first channel. */
+async function ownMessage(
+  ctx: Parameters<typeof contentOf>[0],
+  what: string,
+  sender: Role = 'member',
+): Promise<number> {
   const topic = ctx.unique('edit');
-  return mustSend(ctx, 'member', { type: 'stream', to: ctx.channel().id, topic, content: contentOf(ctx, what) });
+  return mustSend(ctx, sender, { type: 'stream', to: ctx.channel().id, topic, content: contentOf(ctx, what) });
 }
 
 /** Content the contract lets a server store as given: no surrounding whitespace, no control characters. */
@@ -27,15 +33,17 @@ const plainContent = fc
 
 describe('PATCH /messages/{message_id}: content', () => {
   check('EDIT-CONTENT-001', async (ctx) => {
-    const id = await ownMessage(ctx, 'before edit');
+    // Any member may edit its own message alike: the second member when configured, sparing the member.
+    const sender = actorFor(ctx, PEER_MEMBERS);
+    const id = await ownMessage(ctx, 'before edit', sender);
     await fc.assert(
       fc.asyncProperty(plainContent, async (text) => {
         const content = contentOf(ctx, text);
         expectSuccess(
-          await edit(ctx, 'member', id, { content }),
+          await edit(ctx, sender, id, { content }),
           `an edit of the sender's own message to ${JSON.stringify(content)}`,
         );
-        const stored = (await readMessage(ctx, 'member', id)).content;
+        const stored = (await readMessage(ctx, sender, id)).content;
         if (stored !== content)
           fail(undefined, `wanted content ${JSON.stringify(content)} stored; read back ${JSON.stringify(stored)}`);
       }),

@@ -9,6 +9,7 @@
 // (one shared wait rules out fc.assert's run-by-run shrinking); two fixed examples always run.
 import fc from 'fast-check';
 import { describe } from 'vitest';
+import { actorFor, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
@@ -41,7 +42,9 @@ const limitCase = fc.record({ k: fc.integer({ min: 1, max: 3 }), m: fc.integer({
 
 describe('PATCH /messages/{message_id}: move time limits', () => {
   check('EDIT-LIMIT-001', async (ctx) => {
-    const channel = await ownChannel(ctx);
+    // The read-backs only observe where messages are: the second member (subscribed) reads, sparing the member.
+    const reader = actorFor(ctx, PEER_MEMBERS);
+    const channel = await ownChannel(ctx, { others: [reader] });
     const { seed, numRuns } = ctx.property();
     const cases: LimitCase[] = [
       { k: 1, m: 2, at: 1 },
@@ -73,7 +76,7 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
         if (body.code === 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED' && body.first_message_id_allowed_to_move !== null) {
           fail(res, `${what}: wanted first_message_id_allowed_to_move null when no message may move`);
         }
-        const places = await placesOf(ctx, all);
+        const places = await placesOf(ctx, all, reader);
         for (const id of all) {
           const want = `${channel.id} / ${JSON.stringify(topic)}`;
           if (places.get(id) !== want) fail(res, `${what}: message ${id} moved to ${places.get(id)}`);
@@ -93,7 +96,7 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
       // every request). The read-back after it shows the refused change_all moved nothing of the older part.
       const later = await edit(ctx, 'member', newer[0]!, { topic: dest, propagate_mode: 'change_later', ...QUIET });
       expectSuccess(later, `${what}, repeated with change_later from first_message_id_allowed_to_move`);
-      const after = await placesOf(ctx, all);
+      const after = await placesOf(ctx, all, reader);
       for (const [j, id] of all.entries()) {
         const want = `${channel.id} / ${JSON.stringify(j < k ? topic : dest)}`;
         if (after.get(id) !== want)

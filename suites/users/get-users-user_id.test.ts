@@ -1,5 +1,6 @@
 // GET /users/{user_id} — contract: "6. Get a user", Resources › User object, Authentication item 5.
 import { describe } from 'vitest';
+import { actorFor, PEOPLE } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, fail } from '../../helpers/checks/matchers.ts';
 import { SetupError } from '../../helpers/errors.ts';
@@ -21,9 +22,12 @@ const SEES_HIDDEN_EMAIL: Readonly<Record<Role, boolean>> = {
 
 describe('GET /users/{user_id}', () => {
   check('USER-GET-001', async (ctx) => {
+    // The User object's types hold for every caller (what the caller may see changes values, not types): the
+    // caller is one of the people, chosen by clause.
+    const caller = actorFor(ctx, PEOPLE);
     for (const { role, account } of accounts(ctx)) {
       for (const client_gravatar of [true, false]) {
-        const { res, user } = await getUser(ctx, 'member', account.userId, { client_gravatar });
+        const { res, user } = await getUser(ctx, caller, account.userId, { client_gravatar });
         const problems = fieldProblems(user);
         if (problems.length) fail(res, `wanted the ${role}'s user object well typed: ${problems.join('; ')}`);
       }
