@@ -52,10 +52,11 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   check('TOPIC-DELETE-003', async (ctx) => {
     const display = ctx.world.realm.emptyTopicDisplayName;
     if (!display) throw new Disabled('the target reports no realm_empty_topic_display_name');
-    const own = await ownChannel(ctx, { policy: 'allow_empty_topic' });
-    const empty = await topicOf(ctx, own.id, '', 2);
+    const sender = actorFor(ctx, SETUP_SENDERS);
+    const own = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
+    const empty = await topicOf(ctx, own.id, '', 2, sender);
     const { res } = await deleteUntilComplete(ctx, own.id, display);
-    const left = await remaining(ctx, empty.messages);
+    const left = await remaining(ctx, empty.messages, sender);
     if (left.length)
       fail(res, `wanted the display name "${display}" to delete the empty topic; left: ${left.join(', ')}`);
   });

@@ -3,6 +3,7 @@
 // move_messages_between_streams_limit_seconds; the other channel moves of the slice share this file so that they
 // never run while it is shrunk.
 import { describe } from 'vitest';
+import { actorFor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { edit, placesOf, QUIET, sendMany, setRealm, shortestWorkingLimit, waitUntilTooOld } from './edit.ts';
@@ -33,14 +34,17 @@ describe('PATCH /messages/{message_id}: channels', () => {
   });
 
   check('EDIT-LIMIT-002', async (ctx) => {
-    const [from, to] = [await ownChannel(ctx), await ownChannel(ctx)];
+    // The moved messages are set-up: who wrote them does not matter to the exemption; an account with budget to
+    // spare (subscribed to both channels) sends and reads them back.
+    const sender = actorFor(ctx, ['guest', 'bot']);
+    const [from, to] = [await ownChannel(ctx, { others: [sender] }), await ownChannel(ctx, { others: [sender] })];
     // The least limit the realm allows (1 s) first; 3 s when the probe's first move cannot happen inside it.
     await shortestWorkingLimit(ctx, [1, 3], async (limit, longest) => {
       await setRealm(ctx, { move_messages_between_streams_limit_seconds: limit });
       const topics = { moderator: ctx.unique('old'), admin: ctx.unique('old') };
       const sent = {
-        moderator: await sendMany(ctx, from, topics.moderator, 2),
-        admin: await sendMany(ctx, from, topics.admin, 2),
+        moderator: await sendMany(ctx, from, topics.moderator, 2, sender),
+        admin: await sendMany(ctx, from, topics.admin, 2, sender),
       };
       const waited = await waitUntilTooOld(ctx, from, { to, longest });
       ctx.note(`messages were too old for the member to move between channels after ${waited.toFixed(1)} s`);
@@ -48,7 +52,7 @@ describe('PATCH /messages/{message_id}: channels', () => {
         const ids = sent[role];
         const res = await edit(ctx, role, ids[0]!, { stream_id: to.id, propagate_mode: 'change_all', ...QUIET });
         expectSuccess(res, `the ${role}'s move of messages older than the move limit`);
-        const places = await placesOf(ctx, ids);
+        const places = await placesOf(ctx, ids, sender);
         const want = `${to.id} / ${JSON.stringify(topics[role])}`;
         for (const id of ids)
           if (places.get(id) !== want) fail(res, `wanted message ${id} at ${want}; it is at ${places.get(id)}`);

@@ -11,7 +11,7 @@ import {
   topicCases,
   topicVerdict,
 } from '../../helpers/arbitraries/topic-rule.ts';
-import { ANYONE, actorsOf, anyActor } from '../../helpers/checks/actors.ts';
+import { actorsOf, anyActor, HELPERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
@@ -20,8 +20,8 @@ import { edit, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './ed
 import { contentOf, mustSend, ownChannel, policyChannels, readMessage, topicEnv } from './messages.ts';
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
-/** Who sends the messages the moderator moves (setup): any account but the moderator, subscribed to the channel. */
-const SENDERS = ANYONE.filter((role) => role !== 'moderator');
+/** Who sends the messages the moderator moves (set-up): the accounts with budget to spare, subscribed. */
+const SENDERS = HELPERS;
 
 describe('PATCH /messages/{message_id}: topics', () => {
   check('EDIT-TOPIC-001', async (ctx) => {
@@ -36,8 +36,8 @@ describe('PATCH /messages/{message_id}: topics', () => {
 
   check('EDIT-TOPIC-002', async (ctx) => {
     // Who sent the topic's messages does not matter to propagate_mode: each case's sender (who also reads the
-    // messages back) is drawn from every account but the moderator (busy moving), all subscribed.
-    const channel = await ownChannel(ctx, { others: [...ANYONE] });
+    // messages back) is drawn from the set-up helpers, subscribed to a channel of the check's own.
+    const channel = await ownChannel(ctx, { others: [...SENDERS] });
     const history = fc.record({
       n: fc.integer({ min: 1, max: 4 }),
       at: fc.nat(),

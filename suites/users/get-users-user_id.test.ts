@@ -35,8 +35,10 @@ describe('GET /users/{user_id}', () => {
   });
 
   check('USER-GET-002', async (ctx) => {
+    // Role flags are the same whoever asks: the caller is one of the people, chosen by clause.
+    const caller = actorFor(ctx, PEOPLE);
     for (const { role, account } of accounts(ctx)) {
-      const { res, user } = await getUser(ctx, 'member', account.userId);
+      const { res, user } = await getUser(ctx, caller, account.userId);
       const problems = roleProblems(user);
       if (!account.isBot && user.role !== account.roleValue) problems.push(`role ${user.role} for the ${role}`);
       if (problems.length) fail(res, `wanted the ${role}'s role flags to agree: ${problems.join('; ')}`);
@@ -44,8 +46,10 @@ describe('GET /users/{user_id}', () => {
   });
 
   check('USER-GET-003', async (ctx) => {
+    // Bot fields are the same whoever asks: the caller is one of the people, chosen by clause.
+    const caller = actorFor(ctx, PEOPLE);
     for (const { role, account } of accounts(ctx)) {
-      const { res, user } = await getUser(ctx, 'member', account.userId);
+      const { res, user } = await getUser(ctx, caller, account.userId);
       if (user.is_bot !== account.isBot) fail(res, `wanted is_bot ${account.isBot} for the ${role}`);
       if (!account.isBot) {
         if (user.bot_type !== null) fail(res, `wanted bot_type null for the ${role}, a human`);
