@@ -62,9 +62,10 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   });
 
   check('TOPIC-DELETE-004', async (ctx) => {
-    const own = await ownChannel(ctx);
-    const oldest = await topicOf(ctx, own.id, ctx.unique('old'), 1);
-    const newer = await topicOf(ctx, own.id, ctx.unique('new'), 1);
+    const sender = actorFor(ctx, SETUP_SENDERS);
+    const own = await ownChannel(ctx, { others: [sender] });
+    const oldest = await topicOf(ctx, own.id, ctx.unique('old'), 1, sender);
+    const newer = await topicOf(ctx, own.id, ctx.unique('new'), 1, sender);
     const queue = await registerQueue(ctx, 'member', { event_types: ['stream'] });
     await deleteUntilComplete(ctx, own.id, oldest.topic);
     const want = newer.messages[0];

@@ -42,7 +42,8 @@ const limitCase = fc.record({ k: fc.integer({ min: 1, max: 3 }), m: fc.integer({
 
 describe('PATCH /messages/{message_id}: move time limits', () => {
   check('EDIT-LIMIT-001', async (ctx) => {
-    // The read-backs only observe where messages are: the second member (subscribed) reads, sparing the member.
+    // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
+    // read back, by the second member, subscribed, sparing the member's rate budget for the moves.
     const reader = actorFor(ctx, PEER_MEMBERS);
     const channel = await ownChannel(ctx, { others: [reader] });
     const { seed, numRuns } = ctx.property();
@@ -54,7 +55,7 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
     const topics = cases.map(() => ctx.unique('limit'));
     const older: number[][] = [];
     const sending = Date.now();
-    for (const [i, c] of cases.entries()) older.push(await sendMany(ctx, channel, topics[i]!, c.k));
+    for (const [i, c] of cases.entries()) older.push(await sendMany(ctx, channel, topics[i]!, c.k, reader));
     const limit = limitSeconds((Date.now() - sending) / older.flat().length);
     await setRealm(ctx, { move_messages_within_stream_limit_seconds: limit });
     const waited = await waitUntilTooOld(ctx, channel);
@@ -62,7 +63,7 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
 
     for (const [i, { k, m, at }] of cases.entries()) {
       const topic = topics[i]!;
-      const newer = await sendMany(ctx, channel, topic, m);
+      const newer = await sendMany(ctx, channel, topic, m, reader);
       const old = older[i]!;
       const all = [...old, ...newer];
       const target = m > 0 ? newer[at % m]! : old[at % k]!;
