@@ -8,6 +8,7 @@ import { fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
+import { waitForBudget } from '../../helpers/http/rate-budget.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend, type OwnChannel, readMessage } from './messages.ts';
 
@@ -72,6 +73,17 @@ export async function setRealm(ctx: CheckContext, settings: Record<string, Realm
     const restore = { [name]: realmParam(name, ctx.world.realm.raw[key]) };
     ctx.track('admin', 'realm-setting', JSON.stringify(restore), `realm setting ${name}`);
     await ctx.admin.mustSetup('PATCH', '/realm', { [name]: realmParam(name, value) as Params[string] });
+  }
+}
+
+/**
+ * Waits, before steps that must all happen inside a time limit of a few seconds, until each role's rate budget
+ * (as the target's X-RateLimit-* headers told it) holds `requests` more beyond the reserve: a pacing wait in the
+ * middle of those steps would make them miss the limit and fail the target for the harness's own pacing.
+ */
+export async function budgetFor(ctx: CheckContext, roles: readonly Role[], requests: number): Promise<void> {
+  for (const role of new Set(roles)) {
+    await waitForBudget(ctx.account(role).email, ctx.world.options.rateLimitReserve + requests);
   }
 }
 

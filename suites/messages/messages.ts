@@ -3,6 +3,7 @@
  * setup operations of TARGET.md: POST /users/me/subscriptions, GET /get_stream_id, GET and DELETE /messages/{id}).
  */
 import type { TopicRuleEnv, TopicsPolicy } from '../../helpers/arbitraries/topic-rule.ts';
+import { actorFor } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
@@ -64,23 +65,30 @@ export async function schedule(ctx: CheckContext, role: Role, params: Params): P
 }
 
 /**
- * A channel of the check's own, created by the member (with the given others subscribed), archived when the check
- * ends. `topics_policy` is sent JSON-encoded, as Zulip parses it; the effective policy is read back.
+ * Who creates the checks' own channels (set-up, spread over accounts with budget to spare): people who may create
+ * a public channel and subscribe others, as the member may. The creator subscribes only the accounts asked for.
+ */
+const CREATORS: Role[] = ['moderator', 'member2'];
+
+/**
+ * A channel of the check's own, the member and the given others subscribed, archived when the check ends.
+ * `topics_policy` is sent JSON-encoded, as Zulip parses it; the effective policy is read back.
  */
 export async function ownChannel(
   ctx: CheckContext,
   { policy, others = [] }: { policy?: TopicsPolicy; others?: Role[] } = {},
 ): Promise<OwnChannel> {
   const name = ctx.unique('channel');
-  const joined = others.filter((r) => r !== 'member');
-  const principals = joined.length ? (['member', ...joined] as Role[]).map((r) => ctx.account(r).userId) : undefined;
-  await ctx.member.mustSetup('POST', '/users/me/subscriptions', {
+  const creator = actorFor(ctx, CREATORS);
+  const subscribers = [...new Set<Role>(['member', ...others])];
+  await ctx.as(creator).mustSetup('POST', '/users/me/subscriptions', {
     subscriptions: [{ name, description: 'Created by teamchat-conformance; archived when the check ends.' }],
-    principals,
+    // The creator (the member when no other is configured) is subscribed only when asked for.
+    principals: subscribers.map((r) => ctx.account(r).userId),
     topics_policy: policy === undefined ? undefined : JSON.stringify(policy),
   });
-  const { stream_id } = await ctx.member.mustSetup('GET', '/get_stream_id', { stream: name });
-  ctx.track('member', 'channel', stream_id, name);
+  const { stream_id } = await ctx.as(creator).mustSetup('GET', '/get_stream_id', { stream: name });
+  ctx.track(creator, 'channel', stream_id, name);
   const channel = { id: Number(stream_id), name };
   const reported = await effectivePolicy(ctx, name);
   if (policy !== undefined && reported !== policy) {

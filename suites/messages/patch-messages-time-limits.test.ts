@@ -12,7 +12,7 @@ import { describe } from 'vitest';
 import { actorFor, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import { edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
+import { budgetFor, edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
 import { ownChannel } from './messages.ts';
 
 /** At most this many generated cases (each sends up to 6 messages). */
@@ -63,6 +63,8 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
 
     for (const [i, { k, m, at }] of cases.entries()) {
       const topic = topics[i]!;
+      // The newer sends, the move and the change_later must all fall inside the limit: no pacing wait among them.
+      await budgetFor(ctx, [reader, 'member'], REQUESTS_INSIDE_LIMIT);
       const newer = await sendMany(ctx, channel, topic, m, reader);
       const old = older[i]!;
       const all = [...old, ...newer];
