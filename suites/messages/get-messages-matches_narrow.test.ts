@@ -83,14 +83,15 @@ describe('GET /messages/matches_narrow', () => {
 
   check('MSG-NARROW-004', async (ctx) => {
     // Matching does not depend on who asks, given access to every message: the asking account is chosen among
-    // the lightly loaded ones, subscribed (like the second sender) to both channels before anything is sent.
+    // the lightly loaded ones, subscribed (like the senders) to both channels before anything is sent.
     const reader = actorFor(ctx, ['moderator', 'guest', 'bot']);
+    // The two senders (set-up too): the second member and, sparing the member, the owner or administrator.
+    const senders: Role[] = ['member2', actorFor(ctx, ['owner', 'admin'])];
     const channels = [
-      await ownChannel(ctx, { others: [reader, 'member2'] }),
-      await ownChannel(ctx, { others: [reader, 'member2'] }),
+      await ownChannel(ctx, { others: [reader, ...senders] }),
+      await ownChannel(ctx, { others: [reader, ...senders] }),
     ];
     const topics = [ctx.unique('topic-a'), ctx.unique('topic-b')];
-    const senders: Role[] = ['member', 'member2'];
     const plan: [number, number, number][] = [
       [0, 0, 0],
       [0, 0, 1],

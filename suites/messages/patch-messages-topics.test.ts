@@ -11,7 +11,7 @@ import {
   topicCases,
   topicVerdict,
 } from '../../helpers/arbitraries/topic-rule.ts';
-import { actorsOf, anyActor, HELPERS } from '../../helpers/checks/actors.ts';
+import { actorFor, actorsOf, anyActor, HELPERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
@@ -71,8 +71,10 @@ describe('PATCH /messages/{message_id}: topics', () => {
   check('EDIT-TOPIC-003', async (ctx) => {
     const env = topicEnv(ctx);
     if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
-    const channel = await ownChannel(ctx, { policy: 'allow_empty_topic' });
-    const id = await mustSend(ctx, 'member', {
+    // The moderator's move is under test; the messages are set-up, sent and read back by a helper account.
+    const sender = actorFor(ctx, SENDERS);
+    const channel = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
+    const id = await mustSend(ctx, sender, {
       type: 'stream',
       to: channel.id,
       topic: ctx.unique('named'),
@@ -81,14 +83,14 @@ describe('PATCH /messages/{message_id}: topics', () => {
     const res = await edit(ctx, 'moderator', id, { topic: env.displayName, ...QUIET });
     expectSuccess(res, `a move to the empty-topic display name ${JSON.stringify(env.displayName)}`);
     // A read-back may show the empty topic as "" or as the display name: compare with a message sent to "".
-    const empty = await mustSend(ctx, 'member', {
+    const empty = await mustSend(ctx, sender, {
       type: 'stream',
       to: channel.id,
       topic: '',
       content: contentOf(ctx, 'e'),
     });
-    const emptyForm = (await readMessage(ctx, 'member', empty)).topic;
-    const stored = (await readMessage(ctx, 'member', id)).topic;
+    const emptyForm = (await readMessage(ctx, sender, empty)).topic;
+    const stored = (await readMessage(ctx, sender, id)).topic;
     if (!isStoredEmpty(stored, env) || stored !== emptyForm) {
       fail(
         res,

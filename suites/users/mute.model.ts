@@ -2,8 +2,8 @@
 // fast-check generates sequences of mute(u), unmute(u) and list-muted over a pool of users (the configured
 // accounts and the bot, the caller itself, a user that does not exist); the model predicts every outcome.
 // Each sequence's caller is drawn from the moderator, administrator and owner: mute lists are per user and no
-// role changes the muting rules. Not the member (post-users-me-muted_users.test.ts acts as the member, possibly
-// at the same time), nor the second member, whose budget the topic-rule checks spend.
+// role changes the muting rules. Not the members: post-users-me-muted_users.test.ts acts as the second member (or
+// the member), possibly at the same time, and the member's budget is spent by the many clauses that need it.
 // send-from(u) has u write to the caller: a muted sender's new message must arrive read (MUTE-007 in isolation).
 import fc from 'fast-check';
 import { describe } from 'vitest';
@@ -61,7 +61,10 @@ function commandsOver(targets: Target[]) {
 describe('muting (model-based)', () => {
   check('MUTE-006', async (ctx) => {
     const callers: Caller[] = [];
-    for (const role of actorsOf(ctx, CALLERS)) {
+    // None configured: disabled, naming the moderator's variables (never the members, see above).
+    const roles = actorsOf(ctx, CALLERS).filter((role) => role !== 'member');
+    if (roles.length === 0) ctx.account('moderator');
+    for (const role of roles) {
       const targets = await pool(ctx, role);
       const poolIds = new Set(targets.filter((t) => t.exists && !t.self).map((t) => t.userId));
       const queue = await registerQueue(ctx, role, { event_types: ['message'] });
