@@ -1,35 +1,39 @@
 // GET /streams — contract: "Channel object" (first_message_id). Only the run's own channel is judged; the field
 // checks over every kind of channel are in get-streams.test.ts, beside the run's channel world.
 import { describe } from 'vitest';
+import { actorFor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend, ownChannel } from '../messages/messages.ts';
 
-/** The channel object GET /streams gives the member for `id`. */
-async function channelObject(ctx: CheckContext, id: number): Promise<{ res: ApiResponse; channel: any }> {
-  const res = await ctx.member.get('/streams');
-  const { streams } = expectSuccess(res, 'GET /streams as the member');
+/** The channel object GET /streams gives the caller (a subscriber) for `id`. */
+async function channelObject(ctx: CheckContext, id: number, caller: Role): Promise<{ res: ApiResponse; channel: any }> {
+  const res = await ctx.as(caller).get('/streams');
+  const { streams } = expectSuccess(res, `GET /streams as the ${caller}`);
   const channel = Array.isArray(streams) ? streams.find((s: any) => s?.stream_id === id) : undefined;
-  if (!channel) fail(res, `wanted the run's channel ${id} in the member's channel list`);
+  if (!channel) fail(res, `wanted the run's channel ${id} in the ${caller}'s channel list`);
   return { res, channel };
 }
 
 describe('GET /streams: the channel object', () => {
   check('CHAN-OBJ-002', async (ctx) => {
-    const own = await ownChannel(ctx);
-    const before = (await channelObject(ctx, own.id)).channel.first_message_id;
+    // first_message_id is the channel's, whoever subscribed asks and sends: an account with budget to spare.
+    const caller = actorFor(ctx, ['bot', 'guest']);
+    const own = await ownChannel(ctx, { others: [caller] });
+    const before = (await channelObject(ctx, own.id, caller)).channel.first_message_id;
     // A server may post a notice of its own into a new channel: then first_message_id already names it.
     if (before !== null) ctx.note(`a new channel already has history: first_message_id ${before}`);
-    const first = await mustSend(ctx, 'member', {
+    const first = await mustSend(ctx, caller, {
       type: 'stream',
       to: own.id,
       topic: ctx.unique('topic'),
       content: contentOf(ctx, 'first'),
     });
-    await mustSend(ctx, 'member', { type: 'stream', to: own.id, topic: ctx.unique('topic'), content: 'second' });
-    const { res, channel } = await channelObject(ctx, own.id);
+    await mustSend(ctx, caller, { type: 'stream', to: own.id, topic: ctx.unique('topic'), content: 'second' });
+    const { res, channel } = await channelObject(ctx, own.id, caller);
     const want = before ?? first;
     if (channel.first_message_id !== want) {
       fail(

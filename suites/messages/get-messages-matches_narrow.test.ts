@@ -31,13 +31,17 @@ function expectIds(res: ApiResponse, messages: Record<string, any>, want: number
 
 describe('GET /messages/matches_narrow', () => {
   check('MSG-NARROW-001', async (ctx) => {
-    const own = await ownChannel(ctx);
+    // Who sends and asks does not matter (the sender has access to its own messages): the moderator, posting to
+    // a public channel of the run's as any non-guest may.
+    const caller = actorFor(ctx, ['moderator']);
+    const own = await ownChannel(ctx, { others: [caller] });
     const other = ctx.channel();
     const send = (to: number) =>
-      mustSend(ctx, 'member', { type: 'stream', to, topic: 'narrow', content: contentOf(ctx, 'n') });
+      mustSend(ctx, caller, { type: 'stream', to, topic: 'narrow', content: contentOf(ctx, 'n') });
     const inside = await send(own.id);
     const outside = await send(other.id);
-    const { res, messages } = await matchesNarrow(ctx, [inside, outside], [{ operator: 'channel', operand: own.name }]);
+    const narrow = [{ operator: 'channel', operand: own.name }];
+    const { res, messages } = await matchesNarrow(ctx, [inside, outside], narrow, caller);
     expectIds(res, messages, [inside], `only the message in ${own.name}`);
     const entry = messages[inside];
     if (typeof entry?.match_content !== 'string' || typeof entry?.match_subject !== 'string') {
