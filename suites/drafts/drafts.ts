@@ -1,4 +1,5 @@
 /** Building, creating and reading back drafts (contract: Resources › Draft, operations 10 and 11). */
+import { actorFor } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
@@ -44,6 +45,19 @@ export function recipientOf(ctx: CheckContext): number {
     if (account) return account.userId;
   }
   return ctx.account('member2').userId; // throws Disabled, naming the variables
+}
+
+/**
+ * Who keeps the drafts of a check that does not care whose they are (drafts are per user, and no role changes
+ * what a draft may hold): the owner or the moderator, chosen by clause, never the one direct drafts are addressed
+ * to; they have rate budget to spare, which the member, needed by many clauses, has not.
+ */
+export function drafterOf(ctx: CheckContext): Role {
+  const recipient = recipientOf(ctx);
+  return actorFor(
+    ctx,
+    (['owner', 'moderator'] as const).filter((role) => ctx.world.accounts[role]?.userId !== recipient),
+  );
 }
 
 /** POST /drafts as the behaviour under test; every id a success returns is tracked for cleanup. */

@@ -2,26 +2,28 @@
 import { describe, expect } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
 import { fail, isInt, isIntList, isString } from '../../helpers/checks/matchers.ts';
-import { draftOf, listDrafts, mustCreateDrafts, nowSeconds } from './drafts.ts';
+import { drafterOf, draftOf, listDrafts, mustCreateDrafts, nowSeconds } from './drafts.ts';
 
 describe('GET /drafts', () => {
   check('DRAFTS-LIST-001', async (ctx) => {
-    await mustCreateDrafts(ctx, 'member', [draftOf.unaddressed(ctx), draftOf.unaddressed(ctx)]);
-    const { res, drafts } = await listDrafts(ctx.member);
+    const drafter = drafterOf(ctx);
+    await mustCreateDrafts(ctx, drafter, [draftOf.unaddressed(ctx), draftOf.unaddressed(ctx)]);
+    const { res, drafts } = await listDrafts(ctx.as(drafter));
     if (res.body.count !== drafts.length)
       fail(res, `wanted count ${drafts.length} (the length of drafts), got ${JSON.stringify(res.body.count)}`);
   });
 
   check('DRAFTS-LIST-002', async (ctx) => {
+    const drafter = drafterOf(ctx);
     // Edit times given explicitly, out of order, in one request: the list must not follow submission order.
     const now = nowSeconds();
     const times = [now - 300, now - 100, now - 200];
     const ids = await mustCreateDrafts(
       ctx,
-      'member',
+      drafter,
       times.map((timestamp) => draftOf.unaddressed(ctx, { timestamp })),
     );
-    const { res, drafts } = await listDrafts(ctx.member);
+    const { res, drafts } = await listDrafts(ctx.as(drafter));
     const ours = drafts.filter((d) => ids.includes(d.id)).map((d) => d.id);
     const newestFirst = [ids[1], ids[2], ids[0]];
     if (JSON.stringify(ours) !== JSON.stringify(newestFirst))
@@ -37,8 +39,9 @@ describe('GET /drafts', () => {
   });
 
   check('DRAFTS-LIST-003', async (ctx) => {
-    await mustCreateDrafts(ctx, 'member', [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)]);
-    const { res, drafts } = await listDrafts(ctx.member);
+    const drafter = drafterOf(ctx);
+    await mustCreateDrafts(ctx, drafter, [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)]);
+    const { res, drafts } = await listDrafts(ctx.as(drafter));
     const fields = { id: isInt, type: isString, to: isIntList, topic: isString, content: isString, timestamp: isInt };
     for (const draft of drafts) {
       for (const [name, ok] of Object.entries(fields)) {

@@ -8,6 +8,7 @@ import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/ma
 import { draftCases } from './draft-arbitraries.ts';
 import {
   type Draft,
+  drafterOf,
   draftOf,
   listDrafts,
   mustCreateDrafts,
@@ -19,27 +20,29 @@ import {
 
 describe('POST /drafts', () => {
   check('DRAFTS-CREATE-001', async (ctx) => {
+    const drafter = drafterOf(ctx);
     const drafts = [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)];
-    const res = await postDrafts(ctx, 'member', drafts);
+    const res = await postDrafts(ctx, drafter, drafts);
     const { ids } = expectSuccess(res, 'creating three drafts');
     if (!Array.isArray(ids) || ids.length !== 3 || !ids.every(isInt))
       fail(res, 'wanted ids to be a list of 3 integers');
     if (new Set(ids).size !== 3) fail(res, 'wanted 3 distinct ids');
-    const { drafts: listed } = await listDrafts(ctx.member);
+    const { drafts: listed } = await listDrafts(ctx.as(drafter));
     // ids[i] must be the draft submitted i-th: its listed content is the i-th content sent.
     const contentOf = (id: number) => listed.find((d) => d.id === id)?.content;
     expect(ids.map(contentOf), 'the listed content of ids[0], ids[1], ids[2]').toEqual(drafts.map((d) => d.content));
   });
 
   check('DRAFTS-CREATE-002', async (ctx) => {
+    const drafter = drafterOf(ctx);
     const timestamp = nowSeconds() - 3600;
     const drafts = [
       draftOf.channel(ctx, { timestamp }),
       draftOf.direct(ctx, { timestamp }),
       draftOf.unaddressed(ctx, { timestamp }),
     ];
-    const ids = await mustCreateDrafts(ctx, 'member', drafts);
-    const { res, drafts: listed } = await listDrafts(ctx.member);
+    const ids = await mustCreateDrafts(ctx, drafter, drafts);
+    const { res, drafts: listed } = await listDrafts(ctx.as(drafter));
     drafts.forEach((sent, i) => {
       const stored = listed.find((d) => d.id === ids[i]);
       if (!stored) fail(res, `wanted draft ${ids[i]} in the list`);
@@ -49,9 +52,10 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-003', async (ctx) => {
+    const drafter = drafterOf(ctx);
     const before = nowSeconds();
-    const [id] = await mustCreateDrafts(ctx, 'member', [draftOf.channel(ctx)]);
-    const { res, drafts } = await listDrafts(ctx.member);
+    const [id] = await mustCreateDrafts(ctx, drafter, [draftOf.channel(ctx)]);
+    const { res, drafts } = await listDrafts(ctx.as(drafter));
     const stored = drafts.find((d) => d.id === id);
     if (!stored) fail(res, `wanted draft ${id} in the list`);
     // Server and suite clocks may differ; a day either way still tells "filled in" from "left empty".
@@ -65,31 +69,35 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-004', async (ctx) => {
+    const drafter = drafterOf(ctx);
     const channels = ctx.channels();
     for (const to of [[], channels.map((c) => c.id)]) {
-      const res = await postDrafts(ctx, 'member', [draftOf.channel(ctx, { to })]);
+      const res = await postDrafts(ctx, drafter, [draftOf.channel(ctx, { to })]);
       expectError(res, 'BAD_REQUEST', `a channel draft with ${to.length} channel IDs`);
     }
   });
 
   check('DRAFTS-CREATE-005', async (ctx) => {
-    const res = await postDrafts(ctx, 'member', [draftOf.channel(ctx, { topic: `${ctx.unique('t')}\0end` })]);
+    const drafter = drafterOf(ctx);
+    const res = await postDrafts(ctx, drafter, [draftOf.channel(ctx, { topic: `${ctx.unique('t')}\0end` })]);
     expectError(res, undefined, 'a channel draft whose topic has a null byte');
   });
 
   check('DRAFTS-CREATE-006', async (ctx) => {
+    const drafter = drafterOf(ctx);
     for (const make of [draftOf.channel, draftOf.direct, draftOf.unaddressed]) {
       const draft = make(ctx);
-      const res = await postDrafts(ctx, 'member', [{ ...draft, content: `${draft.content}\0end` }]);
+      const res = await postDrafts(ctx, drafter, [{ ...draft, content: `${draft.content}\0end` }]);
       expectError(res, undefined, `a ${draft.type || 'unaddressed'} draft whose content has a null byte`);
     }
   });
 
   check('DRAFTS-CREATE-007', async (ctx) => {
+    const drafter = drafterOf(ctx);
     const draft = draftOf.unaddressed(ctx, { to: [recipientOf(ctx)] });
-    const res = await postDrafts(ctx, 'member', [draft]);
+    const res = await postDrafts(ctx, drafter, [draft]);
     const { ids } = expectSuccess(res, 'an unaddressed draft that names recipients');
-    const { res: list, drafts } = await listDrafts(ctx.member);
+    const { res: list, drafts } = await listDrafts(ctx.as(drafter));
     const stored = drafts.find((d) => d.id === ids?.[0]);
     if (stored?.type !== '') fail(list, `wanted draft ${ids?.[0]} listed with type ""`);
     // "Ignored" allows both: recipients dropped (real Zulip lists to: []) or kept without effect.
@@ -98,16 +106,18 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-008', async (ctx) => {
+    const drafter = drafterOf(ctx);
     for (const type of ['group', 'STREAM', 'dm']) {
-      const res = await postDrafts(ctx, 'member', [{ ...draftOf.unaddressed(ctx), type }]);
+      const res = await postDrafts(ctx, drafter, [{ ...draftOf.unaddressed(ctx), type }]);
       expectError(res, undefined, `a draft of type ${JSON.stringify(type)}`);
     }
   });
 
   check('DRAFTS-CREATE-009', async (ctx) => {
+    const drafter = drafterOf(ctx);
     for (const field of ['type', 'to', 'topic', 'content'] as const) {
       const { [field]: _dropped, ...draft } = draftOf.channel(ctx);
-      const res = await postDrafts(ctx, 'member', [draft]);
+      const res = await postDrafts(ctx, drafter, [draft]);
       expectError(res, undefined, `a draft without ${field}`);
     }
   });
@@ -136,9 +146,10 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-EVENT-001', async (ctx) => {
+    const drafter = drafterOf(ctx);
     // The owner's "other client": an event queue of its own, registered for drafts events.
-    const queue = await registerQueue(ctx, 'member', { event_types: ['drafts'] });
-    await mustCreateDrafts(ctx, 'member', [draftOf.unaddressed(ctx)]);
+    const queue = await registerQueue(ctx, drafter, { event_types: ['drafts'] });
+    await mustCreateDrafts(ctx, drafter, [draftOf.unaddressed(ctx)]);
     const events = await waitForEvents(ctx, queue, (e) => e?.type === 'drafts');
     expect(
       events.some((e) => e?.type === 'drafts'),
