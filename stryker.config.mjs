@@ -5,7 +5,7 @@
  */
 export default {
   packageManager: 'npm',
-  plugins: ['./stryker/conformance-runner.mjs', './stryker/ignorers.mjs'],
+  plugins: ['./stryker/conformance-runner.mjs', './stryker/ignorers.mjs', './stryker/progress-reporter.mjs'],
   testRunner: 'conformance',
   // The runner imports the project's TypeScript (helpers/, reference/) in its child process.
   testRunnerNodeArgs: ['--import', 'tsx'],
@@ -24,7 +24,7 @@ export default {
   // 2 test runners, each with its own vitest instance of 2 workers: the checks mostly wait on HTTP.
   concurrency: 2,
   timeoutMS: 10000,
-  reporters: ['html', 'json', 'progress'],
+  reporters: ['html', 'json', 'progress', 'mutant-log'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',
