@@ -557,6 +557,14 @@ export const FAULTS = {
     clause: 'EDIT-LIMIT-002',
     description: 'Moderators are held to the move time limits.',
   },
+  'send-unknown-channel-id-bad-request': {
+    clause: 'MSG-SEND-016',
+    description: 'A message to an unknown channel ID is refused with BAD_REQUEST instead of STREAM_DOES_NOT_EXIST.',
+  },
+  'send-missing-topic-accepted': {
+    clause: 'MSG-SEND-017',
+    description: 'A channel message without a topic is posted to the empty topic.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

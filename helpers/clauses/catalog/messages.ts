@@ -115,6 +115,20 @@ export const messageClauses: readonly Clause[] = [
     endpoint: 'POST /messages',
   },
   {
+    id: 'MSG-SEND-016',
+    level: 'MUST',
+    title: 'refuse an unknown channel ID with STREAM_DOES_NOT_EXIST, naming it in stream_id',
+    section: `${SEND}; Errors`,
+    endpoint: 'POST /messages',
+  },
+  {
+    id: 'MSG-SEND-017',
+    level: 'MUST',
+    title: 'refuse a channel message without a topic',
+    section: SEND,
+    endpoint: 'POST /messages',
+  },
+  {
     id: 'MSG-SCHEDULE-001',
     level: 'MUST',
     title: 'return an integer scheduled_message_id that is not the id of a sent message',
