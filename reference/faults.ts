@@ -565,6 +565,14 @@ export const FAULTS = {
     clause: 'MSG-SEND-017',
     description: 'A channel message without a topic is posted to the empty topic.',
   },
+  'move-topic-group-ignored': {
+    clause: 'EDIT-TOPIC-005',
+    description: 'Users outside can_move_messages_between_topics_group may move topics.',
+  },
+  'move-channel-group-ignored': {
+    clause: 'EDIT-CHANNEL-003',
+    description: 'Users outside can_move_messages_between_channels_group may move messages to another channel.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

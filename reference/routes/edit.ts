@@ -166,10 +166,20 @@ function editMessage(ctx: Context): Fields {
       if (!mayMove(user, ctx, 'can_resolve_topics_group') && !faults.has('edit-resolve-group-ignored')) {
         throw badRequest("You don't have permission to resolve topics");
       }
-    } else if (topic !== message.topic && !mayMove(user, ctx, 'can_move_messages_between_topics_group')) {
+    } else if (
+      topic !== message.topic &&
+      !mayMove(user, ctx, 'can_move_messages_between_topics_group') &&
+      // Fault `move-topic-group-ignored`.
+      !faults.has('move-topic-group-ignored')
+    ) {
       throw badRequest("You don't have permission to edit this message's topic");
     }
-    if (betweenChannels && !mayMove(user, ctx, 'can_move_messages_between_channels_group')) {
+    // Fault `move-channel-group-ignored`.
+    if (
+      betweenChannels &&
+      !mayMove(user, ctx, 'can_move_messages_between_channels_group') &&
+      !faults.has('move-channel-group-ignored')
+    ) {
       throw badRequest("You don't have permission to move this message");
     }
     let moved = selection(store, message, mode, ctx);

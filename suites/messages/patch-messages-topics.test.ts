@@ -14,7 +14,7 @@ import {
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
-import { edit, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
+import { edit, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
 import { contentOf, mustSend, ownChannel, policyChannels, readMessage, topicEnv } from './messages.ts';
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
@@ -141,6 +141,21 @@ describe('PATCH /messages/{message_id}: topics', () => {
     const stored = (await readMessage(ctx, 'member', id)).topic;
     if (!isStoredEmpty(stored, topicEnv(ctx)))
       fail(res, `the refused edit moved the message to ${JSON.stringify(stored)}`);
+  });
+
+  check('EDIT-TOPIC-005', async (ctx) => {
+    // Everyone the other checks move topics as, but not the second member: no concurrent move is refused.
+    await setRealm(ctx, {
+      can_move_messages_between_topics_group: movers(ctx, ['owner', 'admin', 'moderator', 'member']),
+    });
+    const topic = ctx.unique('fenced');
+    const [id] = await sendMany(ctx, ctx.channel(), topic, 1);
+    const move = { topic: ctx.unique('moved'), propagate_mode: 'change_one', ...QUIET };
+    const refused = await edit(ctx, 'member2', id!, move);
+    expectErrorEnvelope(refused, 'a topic move by a user outside can_move_messages_between_topics_group');
+    const stored = (await readMessage(ctx, 'member', id!)).topic;
+    if (stored !== topic) fail(refused, `the refused move left the message in ${JSON.stringify(stored)}`);
+    expectSuccess(await edit(ctx, 'member', id!, move), "the same move by the group's member");
   });
 
   check('EDIT-RESOLVE-003', async (ctx) => {

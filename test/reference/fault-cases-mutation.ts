@@ -1,9 +1,9 @@
 // Probe cases for the faults added with the checks that mutation testing (npm run mutation) showed missing: each
 // observes one behaviour on a fresh server, healthy and with the fault. Spread into CASES in faults.test.ts.
 import type { FaultId } from '../../reference/faults.ts';
-import type { Call, Values } from './support.ts';
+import { type Call, lookup, type Values } from './support.ts';
 
-type MutationFaultId = Extract<FaultId, `send-${string}`>;
+type MutationFaultId = Extract<FaultId, `send-${string}` | `move-${string}`>;
 
 export interface MutationFaultCase {
   readonly probe: (call: Call) => Promise<unknown>;
@@ -12,6 +12,16 @@ export interface MutationFaultCase {
 }
 
 const send = (call: Call, form: Values) => call('POST', '/messages', { form: { content: 'hello', ...form } });
+const toVerona = async (call: Call) => (await send(call, { type: 'stream', to: 'Verona', topic: 't' })).body.id;
+/** Restricts a realm group setting to nobody (administrator's PATCH /realm), then has the member move message `id`. */
+const moveAfterFencing = async (call: Call, setting: string, move: (id: number) => Values) => {
+  const id = await toVerona(call);
+  await call('PATCH', '/realm', {
+    as: 'admin',
+    form: { [setting]: { new: { direct_members: [], direct_subgroups: [] } } },
+  });
+  return (await call('PATCH', `/messages/${id}`, { form: move(id) })).body.result;
+};
 
 export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
   'send-unknown-channel-id-bad-request': {
@@ -21,6 +31,19 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
   },
   'send-missing-topic-accepted': {
     probe: async (call) => (await send(call, { type: 'stream', to: 'Verona' })).body.result,
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'move-topic-group-ignored': {
+    probe: (call) => moveAfterFencing(call, 'can_move_messages_between_topics_group', () => ({ topic: 'elsewhere' })),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'move-channel-group-ignored': {
+    probe: async (call) => {
+      const denmark = await lookup(call).then((found) => found.channelId('Denmark'));
+      return moveAfterFencing(call, 'can_move_messages_between_channels_group', () => ({ stream_id: denmark }));
+    },
     healthy: 'error',
     faulty: 'success',
   },

@@ -101,6 +101,13 @@ export const editClauses: readonly Clause[] = [
     endpoint: ENDPOINT,
   },
   {
+    id: 'EDIT-TOPIC-005',
+    level: 'MUST',
+    title: 'refuse a topic move by a caller outside can_move_messages_between_topics_group',
+    section: EDIT,
+    endpoint: ENDPOINT,
+  },
+  {
     id: 'EDIT-CHANNEL-001',
     level: 'MUST',
     title: 'refuse stream_id for a direct message',
@@ -111,6 +118,13 @@ export const editClauses: readonly Clause[] = [
     id: 'EDIT-CHANNEL-002',
     level: 'MUST',
     title: 'move the messages of a channel move to the destination channel',
+    section: EDIT,
+    endpoint: ENDPOINT,
+  },
+  {
+    id: 'EDIT-CHANNEL-003',
+    level: 'MUST',
+    title: 'refuse a channel move by a caller outside can_move_messages_between_channels_group',
     section: EDIT,
     endpoint: ENDPOINT,
   },
