@@ -6,7 +6,8 @@
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatSummary, type MutantRecord, summarize } from '../stryker/summary.ts';
+import { CLAUSES } from '../helpers/clauses/registry.ts';
+import { endpointKey, formatSummary, type MutantRecord, summarize } from '../stryker/summary.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dirFlag = process.argv.indexOf('--report-dir');
@@ -45,7 +46,7 @@ function load(): { mutants: MutantRecord[]; sources: Map<string, string>; from: 
 
 const all = process.argv.includes('--all');
 const { mutants, sources, from } = load();
-const summary = summarize(mutants, sources);
+const summary = summarize(mutants, sources, new Set(CLAUSES.map((c) => endpointKey(c.endpoint))));
 console.log(`from ${from}`);
 console.log(
   formatSummary(summary, sources, all ? { groups: Infinity, perGroup: Infinity } : { groups: 25, perGroup: 3 }),

@@ -37,6 +37,8 @@ const FAULT_REASON =
 export const faultSwitches = {
   shouldIgnore(path) {
     if (isFaultSwitch(path.node)) return 'fault switch: no fault is active in a mutation run';
+    // `x && faults.has(…)` anywhere (a filter, an assignment): false in every mutation run, whatever x is.
+    if (needsFault(path.node)) return FAULT_REASON;
     const parent = path.parentPath?.node;
     if (parent?.type !== 'IfStatement' && parent?.type !== 'ConditionalExpression') return undefined;
     if ((path.key === 'test' || path.key === 'consequent') && needsFault(parent.test)) return FAULT_REASON;

@@ -30,6 +30,8 @@ const UNDETECTED = ['Survived', 'NoCoverage'];
 export interface Group {
   label: string;
   file: string;
+  /** The label names routes, none of them an operation of the contract (setup operations only). */
+  setupOnly: boolean;
   survivors: MutantRecord[];
   noCoverage: MutantRecord[];
 }
@@ -149,7 +151,17 @@ export function shortName(fileName: string): string {
 
 const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.round((1000 * part) / whole) / 10);
 
-export function summarize(mutants: readonly MutantRecord[], sources: ReadonlyMap<string, string>): Summary {
+/** `PATCH /messages/{message_id}` → `PATCH /messages/{}`: routes and clause endpoints name path parameters apart. */
+export const endpointKey = (route: string) => route.replace(/\{[^}]*\}/g, '{}');
+
+const ROUTE = /^(GET|POST|PATCH|PUT|DELETE) \//;
+
+export function summarize(
+  mutants: readonly MutantRecord[],
+  sources: ReadonlyMap<string, string>,
+  /** The contract's operations (`endpointKey` of each clause's endpoint): routes outside it are setup operations. */
+  contract: ReadonlySet<string> = new Set(),
+): Summary {
   const counts: Record<string, number> = {};
   const ignored: Record<string, number> = {};
   let killedByErrorOnly = 0;
@@ -167,7 +179,9 @@ export function summarize(mutants: readonly MutantRecord[], sources: ReadonlyMap
       if (!maps.has(m.fileName)) maps.set(m.fileName, mapFile(m.fileName, text));
       label = groupLabel(maps.get(m.fileName)!, file, m.location.start);
     }
-    const group = groups.get(label) ?? { label, file, survivors: [], noCoverage: [] };
+    const routes = label.split(', ');
+    const setupOnly = contract.size > 0 && routes.every((r) => ROUTE.test(r) && !contract.has(endpointKey(r)));
+    const group = groups.get(label) ?? { label, file, setupOnly, survivors: [], noCoverage: [] };
     (m.status === 'Survived' ? group.survivors : group.noCoverage).push(m);
     groups.set(label, group);
   }
@@ -222,7 +236,8 @@ export function formatSummary(
     const source = sources.get(g.survivors[0]?.fileName ?? g.noCoverage[0]?.fileName ?? '');
     const where = g.label.startsWith(g.file) ? '' : `  (${g.file})`;
     const noCoverage = g.noCoverage.length ? ` + ${g.noCoverage.length} no coverage` : '';
-    lines.push(`${String(g.survivors.length).padStart(5)}${noCoverage}  ${g.label}${where}`);
+    const setup = g.setupOnly ? '  [setup operation, not in the contract]' : '';
+    lines.push(`${String(g.survivors.length).padStart(5)}${noCoverage}  ${g.label}${where}${setup}`);
     for (const m of [...g.survivors, ...g.noCoverage].slice(0, options.perGroup))
       lines.push(`         ${m.status === 'NoCoverage' ? '(no coverage) ' : ''}${describeMutant(m, source)}`);
   }

@@ -1,7 +1,7 @@
 // The pure parts of `npm run mutation`: the verdict of a run, the ignorers' predicates and the survivor summary.
 import { describe, expect, it } from 'vitest';
 import { isFaultSwitch, needsFault } from '../../stryker/ignorers.mjs';
-import { formatSummary, type MutantRecord, summarize } from '../../stryker/summary.ts';
+import { endpointKey, formatSummary, type MutantRecord, summarize } from '../../stryker/summary.ts';
 import { setupFailure, verdictOf } from '../../stryker/verdict.ts';
 
 const ROUTES = `import { notFound } from '../core/errors.ts';
@@ -113,7 +113,9 @@ describe('the survivor summary', () => {
   ];
 
   it('groups handlers under their routes, route entries under theirs, the rest by file and function', () => {
-    const summary = summarize(mutants, sources);
+    const summary = summarize(mutants, sources, new Set([endpointKey('GET /things'), 'PATCH /things/{}']));
+    expect(summary.groups.filter((g) => g.setupOnly).map((g) => g.label)).toEqual([]);
+    expect(summarize(mutants, sources, new Set(['GET /things'])).groups.filter((g) => g.setupOnly).length).toBe(2);
     expect(summary.groups.map((g) => [g.label, g.survivors.length, g.noCoverage.length])).toEqual([
       ['PATCH /things/{id}, PUT /things/{id}', 1, 1],
       ['core/store.ts › LIMIT', 1, 0],
