@@ -573,6 +573,10 @@ export const FAULTS = {
     clause: 'EDIT-CHANNEL-003',
     description: 'Users outside can_move_messages_between_channels_group may move messages to another channel.',
   },
+  'schedule-missing-topic-accepted': {
+    clause: 'MSG-SCHEDULE-006',
+    description: 'A scheduled channel message without a topic is stored with the empty topic.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

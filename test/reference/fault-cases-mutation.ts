@@ -3,7 +3,7 @@
 import type { FaultId } from '../../reference/faults.ts';
 import { type Call, lookup, type Values } from './support.ts';
 
-type MutationFaultId = Extract<FaultId, `send-${string}` | `move-${string}`>;
+type MutationFaultId = Extract<FaultId, `send-${string}` | `move-${string}` | `schedule-${string}`>;
 
 export interface MutationFaultCase {
   readonly probe: (call: Call) => Promise<unknown>;
@@ -31,6 +31,15 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
   },
   'send-missing-topic-accepted': {
     probe: async (call) => (await send(call, { type: 'stream', to: 'Verona' })).body.result,
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'schedule-missing-topic-accepted': {
+    probe: async (call) => {
+      const verona = await lookup(call).then((found) => found.channelId('Verona'));
+      const form = { type: 'stream', to: verona, content: 'later', scheduled_delivery_timestamp: 4_000_000_000 };
+      return (await call('POST', '/scheduled_messages', { form })).body.result;
+    },
     healthy: 'error',
     faulty: 'success',
   },

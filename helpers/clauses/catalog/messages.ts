@@ -164,6 +164,13 @@ export const messageClauses: readonly Clause[] = [
     endpoint: 'POST /scheduled_messages',
   },
   {
+    id: 'MSG-SCHEDULE-006',
+    level: 'MUST',
+    title: 'refuse a scheduled channel message without a topic',
+    section: SCHEDULE,
+    endpoint: 'POST /scheduled_messages',
+  },
+  {
     id: 'MSG-RENDER-001',
     level: 'MUST',
     title: 'render emphasis, strong and inline code as HTML, never returning their raw markup',
