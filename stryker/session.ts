@@ -88,7 +88,9 @@ export class ConformanceSession {
     const started = Date.now();
     const { startReferenceServer } = await this.referenceModule();
     const ids = new Set(files.flatMap((f) => this.files.get(f) ?? []));
-    const config = loadConfig({ PROFILE: 'quick', CONCURRENCY: '2', REPORT_DIR: this.reportDir });
+    // Quick by default: a run counts thousands of times, and most mutants are reached by a property's first cases.
+    const profile = process.env.MUTATION_PROFILE ?? 'quick';
+    const config = loadConfig({ PROFILE: profile, CONCURRENCY: '2', REPORT_DIR: this.reportDir });
     let server: Awaited<ReturnType<typeof startReferenceServer>>;
     try {
       // A mutant may make the server throw: the 500 is the evidence, the log line is noise.
