@@ -577,6 +577,10 @@ export const FAULTS = {
     clause: 'MSG-SCHEDULE-006',
     description: 'A scheduled channel message without a topic is stored with the empty topic.',
   },
+  'send-unknown-type-as-channel': {
+    clause: 'MSG-SEND-018',
+    description: 'A message of any unknown type is sent as a channel message.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

@@ -101,6 +101,14 @@ describe('POST /messages', () => {
     ctx.note(`code for a missing topic: ${res.body?.code}`);
   });
 
+  check('MSG-SEND-018', async (ctx) => {
+    // Near misses of the four names: what a server that matches loosely (prefix, case, any string) would let through.
+    for (const type of ['dm', 'Stream', 'channels', '']) {
+      const res = await send(ctx, 'member', { type, to: ctx.channel().name, topic: 'x', content: contentOf(ctx, 'x') });
+      expectError(res, undefined, `a message of type ${JSON.stringify(type)}`);
+    }
+  });
+
   check('MSG-SEND-008', async (ctx) => {
     const invalid = `${ctx.unique('nobody')}@example.invalid`;
     for (const to of [[invalid], [ctx.account('member2').email, invalid]]) {

@@ -29,6 +29,11 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
     healthy: 'STREAM_DOES_NOT_EXIST',
     faulty: 'BAD_REQUEST',
   },
+  'send-unknown-type-as-channel': {
+    probe: async (call) => (await send(call, { type: 'dm', to: 'Verona', topic: 'x' })).body.result,
+    healthy: 'error',
+    faulty: 'success',
+  },
   'send-missing-topic-accepted': {
     probe: async (call) => (await send(call, { type: 'stream', to: 'Verona' })).body.result,
     healthy: 'error',

@@ -129,6 +129,13 @@ export const messageClauses: readonly Clause[] = [
     endpoint: 'POST /messages',
   },
   {
+    id: 'MSG-SEND-018',
+    level: 'MUST',
+    title: 'refuse a type other than direct, channel, stream and private',
+    section: `${SEND}; Resources › Message`,
+    endpoint: 'POST /messages',
+  },
+  {
     id: 'MSG-SCHEDULE-001',
     level: 'MUST',
     title: 'return an integer scheduled_message_id that is not the id of a sent message',
