@@ -581,6 +581,10 @@ export const FAULTS = {
     clause: 'MSG-SEND-018',
     description: 'A message of any unknown type is sent as a channel message.',
   },
+  'send-topic-at-limit-refused': {
+    clause: 'TOPIC-RULE-001',
+    description: 'A topic of exactly max_topic_length is refused as too long (the limit counted off by one).',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

@@ -34,6 +34,11 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
     healthy: 'error',
     faulty: 'success',
   },
+  'send-topic-at-limit-refused': {
+    probe: async (call) => (await send(call, { type: 'stream', to: 'Verona', topic: 'x'.repeat(60) })).body.result,
+    healthy: 'success',
+    faulty: 'error',
+  },
   'send-missing-topic-accepted': {
     probe: async (call) => (await send(call, { type: 'stream', to: 'Verona' })).body.result,
     healthy: 'error',
