@@ -585,6 +585,10 @@ export const FAULTS = {
     clause: 'TOPIC-RULE-001',
     description: 'A topic of exactly max_topic_length is refused as too long (the limit counted off by one).',
   },
+  'profile-field-pronouns-refused': {
+    clause: 'PROFILE-FIELD-008',
+    description: 'A Pronouns field (field_type 8) is refused: the upper bound is off by one the other way.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

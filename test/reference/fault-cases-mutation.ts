@@ -3,7 +3,9 @@
 import type { FaultId } from '../../reference/faults.ts';
 import { type Call, lookup, type Values } from './support.ts';
 
-type MutationFaultId = Extract<FaultId, `send-${string}` | `move-${string}` | `schedule-${string}`>;
+type MutationFaultId =
+  | Extract<FaultId, `send-${string}` | `move-${string}` | `schedule-${string}`>
+  | 'profile-field-pronouns-refused';
 
 export interface MutationFaultCase {
   readonly probe: (call: Call) => Promise<unknown>;
@@ -52,6 +54,13 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
     },
     healthy: 'error',
     faulty: 'success',
+  },
+  'profile-field-pronouns-refused': {
+    probe: async (call) =>
+      (await call('POST', '/realm/profile_fields', { as: 'admin', form: { name: 'Pronouns', field_type: 8 } })).body
+        .result,
+    healthy: 'success',
+    faulty: 'error',
   },
   'move-topic-group-ignored': {
     probe: (call) => moveAfterFencing(call, 'can_move_messages_between_topics_group', () => ({ topic: 'elsewhere' })),
