@@ -37,8 +37,10 @@ function load(): { mutants: MutantRecord[]; sources: Map<string, string>; from: 
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as MutantRecord);
+  // The sources of the run's project (reports/mutation is two levels below it), not this checkout's.
+  const project = resolve(dir, '../..');
   for (const m of mutants) {
-    const path = join(root, m.fileName);
+    const path = join(project, m.fileName);
     if (!sources.has(m.fileName) && existsSync(path)) sources.set(m.fileName, readFileSync(path, 'utf8'));
   }
   return { mutants, sources, from: `${logFile} (the run is not finished: partial)` };
