@@ -589,6 +589,10 @@ export const FAULTS = {
     clause: 'PROFILE-FIELD-008',
     description: 'A Pronouns field (field_type 8) is refused: the upper bound is off by one the other way.',
   },
+  'subs-unsubscribed-listed': {
+    clause: 'SUBS-004',
+    description: 'GET /users/me/subscriptions also lists the public channels the caller is not subscribed to.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

@@ -5,7 +5,8 @@ import { type Call, lookup, type Values } from './support.ts';
 
 type MutationFaultId =
   | Extract<FaultId, `send-${string}` | `move-${string}` | `schedule-${string}`>
-  | 'profile-field-pronouns-refused';
+  | 'profile-field-pronouns-refused'
+  | 'subs-unsubscribed-listed';
 
 export interface MutationFaultCase {
   readonly probe: (call: Call) => Promise<unknown>;
@@ -61,6 +62,18 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
         .result,
     healthy: 'success',
     faulty: 'error',
+  },
+  'subs-unsubscribed-listed': {
+    probe: async (call) => {
+      await call('POST', '/users/me/subscriptions', {
+        as: 'member2',
+        form: { subscriptions: [{ name: 'elsewhere' }] },
+      });
+      const { subscriptions } = (await call('GET', '/users/me/subscriptions')).body;
+      return subscriptions.some((s: { name: string }) => s.name === 'elsewhere');
+    },
+    healthy: false,
+    faulty: true,
   },
   'move-topic-group-ignored': {
     probe: (call) => moveAfterFencing(call, 'can_move_messages_between_topics_group', () => ({ topic: 'elsewhere' })),
