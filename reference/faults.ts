@@ -593,6 +593,10 @@ export const FAULTS = {
     clause: 'SUBS-004',
     description: 'GET /users/me/subscriptions also lists the public channels the caller is not subscribed to.',
   },
+  'move-change-all-across-channels': {
+    clause: 'EDIT-TOPIC-006',
+    description: 'change_all also moves the messages of same-named topics in other channels.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

@@ -55,7 +55,13 @@ function selection(store: Store, message: Message, mode: Mode, ctx: Context): Me
   if (mode === 'change_one') return [message];
   const lower = message.topic.toLowerCase();
   const topic = [...store.messages.values()]
-    .filter((m) => m.type === 'stream' && m.channelId === message.channelId && m.topic.toLowerCase() === lower)
+    .filter(
+      (m) =>
+        m.type === 'stream' &&
+        // Fault `move-change-all-across-channels`: a topic is matched by name alone.
+        (m.channelId === message.channelId || ctx.faults.has('move-change-all-across-channels')) &&
+        m.topic.toLowerCase() === lower,
+    )
     .sort((a, b) => a.id - b.id);
   // Fault `edit-change-later-moves-earlier`: change_later takes the whole topic.
   if (mode === 'change_later' && !ctx.faults.has('edit-change-later-moves-earlier')) {

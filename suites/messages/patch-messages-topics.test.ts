@@ -158,6 +158,27 @@ describe('PATCH /messages/{message_id}: topics', () => {
     expectSuccess(await edit(ctx, 'member', id!, move), "the same move by the group's member");
   });
 
+  check('EDIT-TOPIC-006', async (ctx) => {
+    // The same topic name in both of the run's channels: a topic is a channel's, so change_all stays in one.
+    const [here, there] = ctx.channels();
+    const topic = ctx.unique('twin');
+    const ids = await sendMany(ctx, here!, topic, 2);
+    const [elsewhere] = await sendMany(ctx, there!, topic, 1);
+    const moved = ctx.unique('moved');
+    // The moderator moves: exempt from the move limits that EDIT-LIMIT-001 shrinks meanwhile.
+    const res = await edit(ctx, 'moderator', ids[0]!, { topic: moved, propagate_mode: 'change_all', ...QUIET });
+    expectSuccess(res, 'a change_all topic move');
+    const places = await placesOf(ctx, [...ids, elsewhere!]);
+    for (const id of ids)
+      if (places.get(id) !== `${here!.id} / ${JSON.stringify(moved)}`)
+        fail(res, `wanted message ${id} moved to ${JSON.stringify(moved)}; it is at ${places.get(id)}`);
+    if (places.get(elsewhere!) !== `${there!.id} / ${JSON.stringify(topic)}`)
+      fail(
+        res,
+        `wanted the same-named topic of the other channel left alone; its message is at ${places.get(elsewhere!)}`,
+      );
+  });
+
   check('EDIT-RESOLVE-003', async (ctx) => {
     // Only the administrator may resolve: a group setting of one direct member, portable across servers.
     const admin = ctx.account('admin').userId;

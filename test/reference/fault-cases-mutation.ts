@@ -75,6 +75,17 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
     healthy: false,
     faulty: true,
   },
+  'move-change-all-across-channels': {
+    probe: async (call) => {
+      const denmark = await lookup(call).then((found) => found.channelId('Denmark'));
+      const here = (await send(call, { type: 'stream', to: 'Verona', topic: 'twin' })).body.id;
+      const there = (await send(call, { type: 'stream', to: denmark, topic: 'twin' })).body.id;
+      await call('PATCH', `/messages/${here}`, { as: 'admin', form: { topic: 'moved', propagate_mode: 'change_all' } });
+      return (await call('GET', `/messages/${there}`)).body.message.subject;
+    },
+    healthy: 'twin',
+    faulty: 'moved',
+  },
   'move-topic-group-ignored': {
     probe: (call) => moveAfterFencing(call, 'can_move_messages_between_topics_group', () => ({ topic: 'elsewhere' })),
     healthy: 'error',

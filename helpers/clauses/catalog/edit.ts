@@ -108,6 +108,13 @@ export const editClauses: readonly Clause[] = [
     endpoint: ENDPOINT,
   },
   {
+    id: 'EDIT-TOPIC-006',
+    level: 'MUST',
+    title: "move with change_all only the topic of the message's own channel, not a same-named topic elsewhere",
+    section: EDIT,
+    endpoint: ENDPOINT,
+  },
+  {
     id: 'EDIT-CHANNEL-001',
     level: 'MUST',
     title: 'refuse stream_id for a direct message',
