@@ -557,6 +557,46 @@ export const FAULTS = {
     clause: 'EDIT-LIMIT-002',
     description: 'Moderators are held to the move time limits.',
   },
+  'send-unknown-channel-id-bad-request': {
+    clause: 'MSG-SEND-016',
+    description: 'A message to an unknown channel ID is refused with BAD_REQUEST instead of STREAM_DOES_NOT_EXIST.',
+  },
+  'send-missing-topic-accepted': {
+    clause: 'MSG-SEND-017',
+    description: 'A channel message without a topic is posted to the empty topic.',
+  },
+  'move-topic-group-ignored': {
+    clause: 'EDIT-TOPIC-005',
+    description: 'Users outside can_move_messages_between_topics_group may move topics.',
+  },
+  'move-channel-group-ignored': {
+    clause: 'EDIT-CHANNEL-003',
+    description: 'Users outside can_move_messages_between_channels_group may move messages to another channel.',
+  },
+  'schedule-missing-topic-accepted': {
+    clause: 'MSG-SCHEDULE-006',
+    description: 'A scheduled channel message without a topic is stored with the empty topic.',
+  },
+  'send-unknown-type-as-channel': {
+    clause: 'MSG-SEND-018',
+    description: 'A message of any unknown type is sent as a channel message.',
+  },
+  'send-topic-at-limit-refused': {
+    clause: 'TOPIC-RULE-001',
+    description: 'A topic of exactly max_topic_length is refused as too long (the limit counted off by one).',
+  },
+  'profile-field-pronouns-refused': {
+    clause: 'PROFILE-FIELD-008',
+    description: 'A Pronouns field (field_type 8) is refused: the upper bound is off by one the other way.',
+  },
+  'subs-unsubscribed-listed': {
+    clause: 'SUBS-004',
+    description: 'GET /users/me/subscriptions also lists the public channels the caller is not subscribed to.',
+  },
+  'move-change-all-across-channels': {
+    clause: 'EDIT-TOPIC-006',
+    description: 'change_all also moves the messages of same-named topics in other channels.',
+  },
 } as const satisfies Readonly<Record<string, FaultInfo>>;
 
 export type FaultId = keyof typeof FAULTS;

@@ -141,10 +141,14 @@ export function topicCases(env: TopicRuleEnv): fc.Arbitrary<TopicCase> {
   return fc.oneof(...cases);
 }
 
-/** The cases every run should try whatever the seed: each spelling of the empty topic, and one over the limit. */
+/**
+ * The cases every run should try whatever the seed: each spelling of the empty topic, one exactly at the limit
+ * (which must be accepted whole: a quick run's few generated cases may miss the boundary) and one over it.
+ */
 export function essentialTopicCases(env: TopicRuleEnv): TopicCase[] {
   return [
     ...emptySpellings(env).map((s) => ({ topic: s, kind: `the empty-topic spelling ${JSON.stringify(s)}` })),
+    { topic: `t${'x'.repeat(env.maxTopicLength - 1)}`, kind: 'a topic of exactly max_topic_length' },
     { topic: 'o'.repeat(env.maxTopicLength + 5), kind: 'a topic over max_topic_length' },
   ];
 }

@@ -28,6 +28,8 @@ export function messageType(params: Params, faults: Faults): 'stream' | 'private
   if (type === 'stream') return 'stream';
   // Fault `messages-channel-alias-rejected`.
   if (type === 'channel' && !faults.has('messages-channel-alias-rejected')) return 'stream';
+  // Fault `send-unknown-type-as-channel`.
+  if (faults.has('send-unknown-type-as-channel')) return 'stream';
   throw invalidParam('type', 'Invalid message type');
 }
 

@@ -37,7 +37,8 @@ export function readNewField(params: Params, store: Store, faults: Faults): NewP
   const editableByUser = params.bool('editable_by_user', true);
   const matching = params.bool('use_for_user_matching', false);
 
-  if (fieldType < 1 || fieldType > 8) {
+  // Fault `profile-field-pronouns-refused`: field_type 8 counts as out of range.
+  if (fieldType < 1 || fieldType > 8 || (fieldType === 8 && faults.has('profile-field-pronouns-refused'))) {
     // Fault `profile-field-type-9-accepted`: the upper bound is off by one.
     if (!(faults.has('profile-field-type-9-accepted') && fieldType === 9)) {
       throw invalidParam('field_type', 'Invalid field type.');

@@ -28,7 +28,9 @@ export function effectivePolicy(channel: Channel, store: Store): string {
 /** Reads and validates the topic of a channel message; throws BAD_REQUEST when the rule or a limit refuses it. */
 export function channelTopic(raw: string, channel: Channel, store: Store, faults: Faults): string {
   const topic = readTopic(raw, store, faults);
-  if ([...topic].length > LIMITS.maxTopicLength && !faults.has('topic-limit-ignored')) {
+  // Fault `send-topic-at-limit-refused`: a topic of exactly the limit counts as too long.
+  const limit = faults.has('send-topic-at-limit-refused') ? LIMITS.maxTopicLength - 1 : LIMITS.maxTopicLength;
+  if ([...topic].length > limit && !faults.has('topic-limit-ignored')) {
     throw badRequest(`Topic too long (limit: ${LIMITS.maxTopicLength} characters)`);
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject

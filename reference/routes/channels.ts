@@ -169,7 +169,8 @@ function listSubscriptions({ params, store, user, faults }: Context): Fields {
   }
   const listing = raw.replace(/"/g, '') as SubscriberListing;
   const subscriptions = [...store.channels.values()]
-    .filter((c) => store.isSubscribed(c.id, user.id))
+    // Fault `subs-unsubscribed-listed`: every public channel counts as a subscription.
+    .filter((c) => store.isSubscribed(c.id, user.id) || (faults.has('subs-unsubscribed-listed') && !c.inviteOnly))
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((c) => subscriptionObject(store, c, listing, faults));
   return { subscriptions };

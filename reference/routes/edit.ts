@@ -55,7 +55,13 @@ function selection(store: Store, message: Message, mode: Mode, ctx: Context): Me
   if (mode === 'change_one') return [message];
   const lower = message.topic.toLowerCase();
   const topic = [...store.messages.values()]
-    .filter((m) => m.type === 'stream' && m.channelId === message.channelId && m.topic.toLowerCase() === lower)
+    .filter(
+      (m) =>
+        m.type === 'stream' &&
+        // Fault `move-change-all-across-channels`: a topic is matched by name alone.
+        (m.channelId === message.channelId || ctx.faults.has('move-change-all-across-channels')) &&
+        m.topic.toLowerCase() === lower,
+    )
     .sort((a, b) => a.id - b.id);
   // Fault `edit-change-later-moves-earlier`: change_later takes the whole topic.
   if (mode === 'change_later' && !ctx.faults.has('edit-change-later-moves-earlier')) {
@@ -166,10 +172,20 @@ function editMessage(ctx: Context): Fields {
       if (!mayMove(user, ctx, 'can_resolve_topics_group') && !faults.has('edit-resolve-group-ignored')) {
         throw badRequest("You don't have permission to resolve topics");
       }
-    } else if (topic !== message.topic && !mayMove(user, ctx, 'can_move_messages_between_topics_group')) {
+    } else if (
+      topic !== message.topic &&
+      !mayMove(user, ctx, 'can_move_messages_between_topics_group') &&
+      // Fault `move-topic-group-ignored`.
+      !faults.has('move-topic-group-ignored')
+    ) {
       throw badRequest("You don't have permission to edit this message's topic");
     }
-    if (betweenChannels && !mayMove(user, ctx, 'can_move_messages_between_channels_group')) {
+    // Fault `move-channel-group-ignored`.
+    if (
+      betweenChannels &&
+      !mayMove(user, ctx, 'can_move_messages_between_channels_group') &&
+      !faults.has('move-channel-group-ignored')
+    ) {
       throw badRequest("You don't have permission to move this message");
     }
     let moved = selection(store, message, mode, ctx);

@@ -2,7 +2,7 @@
  * POST /messages, GET and DELETE /messages/{message_id}, POST /messages/render, GET /messages/matches_narrow.
  */
 import type { Context, Fields, Route } from '../core/context.ts';
-import { badRequest, invalidParam, missingParam } from '../core/errors.ts';
+import { ApiError, badRequest, invalidParam, missingParam } from '../core/errors.ts';
 import { renderMarkdown } from '../core/markdown.ts';
 import {
   audienceOf,
@@ -17,6 +17,7 @@ import { isAdmin, type Message } from '../core/model.ts';
 import { isMuted } from '../core/mute.ts';
 import { matches, matchFields, parseNarrow } from '../core/narrow.ts';
 import { channelTopic } from '../core/topics.ts';
+import type { Faults } from '../faults.ts';
 
 /** Zulip's visibility policy value "followed": new topics are followed by their starter (Zulip's default). */
 const FOLLOWED = 3;
@@ -27,6 +28,17 @@ function readBySender(ctx: Context): boolean | undefined {
     throw invalidParam('read_by_sender', 'Unknown parameter read_by_sender');
   }
   return ctx.params.optBool('read_by_sender');
+}
+
+/** Fault `send-unknown-channel-id-bad-request`: an unknown channel ID is a plain BAD_REQUEST. */
+function unknownIdAsBadRequest<T>(find: () => T, faults: Faults): T {
+  try {
+    return find();
+  } catch (error) {
+    if (error instanceof ApiError && 'stream_id' in error.extra && faults.has('send-unknown-channel-id-bad-request'))
+      throw badRequest('Invalid channel ID');
+    throw error;
+  }
 }
 
 function sendMessage(ctx: Context): Fields {
@@ -47,9 +59,10 @@ function sendMessage(ctx: Context): Fields {
   let message: Message;
   let newTopic = false;
   if (type === 'stream') {
-    const channel = channelOf(to, ctx);
-    if (rawTopic === undefined) throw missingParam('topic');
-    const topic = channelTopic(rawTopic, channel, store, faults);
+    const channel = unknownIdAsBadRequest(() => channelOf(to, ctx), faults);
+    // Fault `send-missing-topic-accepted`: no topic reads as the empty topic.
+    if (rawTopic === undefined && !faults.has('send-missing-topic-accepted')) throw missingParam('topic');
+    const topic = channelTopic(rawTopic ?? '', channel, store, faults);
     const lower = topic.toLowerCase();
     newTopic =
       topic !== '' &&

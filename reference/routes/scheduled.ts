@@ -38,11 +38,12 @@ function createScheduled(ctx: Context): Fields {
   let fields: Pick<ScheduledMessage, 'to' | 'topic'>;
   if (type === 'stream') {
     const id = channelId(ctx, to);
-    if (rawTopic === undefined) throw missingParam('topic');
+    // Fault `schedule-missing-topic-accepted`: no topic reads as the empty topic.
+    if (rawTopic === undefined && !faults.has('schedule-missing-topic-accepted')) throw missingParam('topic');
     // Fault `scheduled-topic-rule-ignored`: the topic is stored as given.
     const topic = faults.has('scheduled-topic-rule-ignored')
-      ? rawTopic
-      : channelTopic(rawTopic, store.channelById(id)!, store, faults);
+      ? (rawTopic ?? '')
+      : channelTopic(rawTopic ?? '', store.channelById(id)!, store, faults);
     fields = { to: id, topic };
   } else {
     if (!Array.isArray(to)) throw invalidParam('to', 'Direct messages need a list of user IDs in to');

@@ -60,4 +60,19 @@ describe('GET /users/me/subscriptions', () => {
     if (sub.subscribers !== undefined)
       expectAll(res, sub.subscribers, [ctx.account('member').userId, bot], 'subscribers');
   });
+
+  check('SUBS-004', async (ctx) => {
+    // A public channel of the run's that only the second member joins: visible to the member, not subscribed.
+    const other = ctx.unique('not-mine');
+    await ctx.member2.mustSetup('POST', '/users/me/subscriptions', { subscriptions: [{ name: other }] });
+    const { stream_id: otherId } = await ctx.member2.mustSetup('GET', '/get_stream_id', { stream: other });
+    ctx.track('member2', 'channel', Number(otherId), other);
+    const res = await ctx.member.get('/users/me/subscriptions');
+    const { subscriptions } = expectSuccess(res, 'GET /users/me/subscriptions');
+    const listed = new Set(Array.isArray(subscriptions) ? subscriptions.map((s: any) => s?.stream_id) : []);
+    for (const { id, name } of ctx.channels())
+      if (!listed.has(id)) fail(res, `wanted the member's subscription to ${name} (${id}) listed`);
+    if (listed.has(Number(otherId)))
+      fail(res, `wanted no entry for ${other} (${otherId}): the member is not subscribed`);
+  });
 });

@@ -60,6 +60,11 @@ function realmParam(name: string, value: unknown): unknown {
   return value;
 }
 
+/** A group-setting value of these accounts as direct members (portable: no group id of the target's own). */
+export function movers(ctx: CheckContext, roles: readonly Role[]): RealmValue {
+  return { direct_members: roles.map((r) => ctx.account(r).userId), direct_subgroups: [] };
+}
+
 /**
  * Changes realm settings for the check (administrator, PATCH /realm) after recording how to put back the values
  * the run found at its start (`world.realm.raw`): every check restores the same values, so overlapping checks

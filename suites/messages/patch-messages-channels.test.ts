@@ -6,7 +6,7 @@ import { describe } from 'vitest';
 import { actorFor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import { edit, placesOf, QUIET, sendMany, setRealm, shortestWorkingLimit, waitUntilTooOld } from './edit.ts';
+import { edit, movers, placesOf, QUIET, sendMany, setRealm, shortestWorkingLimit, waitUntilTooOld } from './edit.ts';
 import { contentOf, mustSend, ownChannel } from './messages.ts';
 
 describe('PATCH /messages/{message_id}: channels', () => {
@@ -31,6 +31,22 @@ describe('PATCH /messages/{message_id}: channels', () => {
       const want = `${to!.id} / ${JSON.stringify(topic)}`;
       if (places.get(id) !== want) fail(res, `wanted message ${i + 1} of 3 at ${want}; it is at ${places.get(id)}`);
     }
+  });
+
+  check('EDIT-CHANNEL-003', async (ctx) => {
+    // The channel checks of this file move as the member, moderator and administrator: only the second member is out.
+    await setRealm(ctx, {
+      can_move_messages_between_channels_group: movers(ctx, ['owner', 'admin', 'moderator', 'member']),
+    });
+    const [from, to] = ctx.channels();
+    const [id] = await sendMany(ctx, from!, ctx.unique('fenced'), 1);
+    const move = { stream_id: to!.id, propagate_mode: 'change_one', ...QUIET };
+    const refused = await edit(ctx, 'member2', id!, move);
+    expectErrorEnvelope(refused, 'a channel move by a user outside can_move_messages_between_channels_group');
+    const places = await placesOf(ctx, [id!]);
+    if (!places.get(id!)?.startsWith(`${from!.id} /`))
+      fail(refused, `the refused move left the message at ${places.get(id!)}`);
+    expectSuccess(await edit(ctx, 'member', id!, move), "the same move by the group's member");
   });
 
   check('EDIT-LIMIT-002', async (ctx) => {

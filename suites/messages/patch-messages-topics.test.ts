@@ -16,7 +16,7 @@ import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { edit, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
+import { edit, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
 import { contentOf, mustSend, ownChannel, policyChannels, readMessage, topicEnv } from './messages.ts';
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
@@ -159,6 +159,42 @@ describe('PATCH /messages/{message_id}: topics', () => {
     const stored = (await readMessage(ctx, 'member', id)).topic;
     if (!isStoredEmpty(stored, topicEnv(ctx)))
       fail(res, `the refused edit moved the message to ${JSON.stringify(stored)}`);
+  });
+
+  check('EDIT-TOPIC-005', async (ctx) => {
+    // Everyone the other checks move topics as, but not the second member: no concurrent move is refused.
+    await setRealm(ctx, {
+      can_move_messages_between_topics_group: movers(ctx, ['owner', 'admin', 'moderator', 'member']),
+    });
+    const topic = ctx.unique('fenced');
+    const [id] = await sendMany(ctx, ctx.channel(), topic, 1);
+    const move = { topic: ctx.unique('moved'), propagate_mode: 'change_one', ...QUIET };
+    const refused = await edit(ctx, 'member2', id!, move);
+    expectErrorEnvelope(refused, 'a topic move by a user outside can_move_messages_between_topics_group');
+    const stored = (await readMessage(ctx, 'member', id!)).topic;
+    if (stored !== topic) fail(refused, `the refused move left the message in ${JSON.stringify(stored)}`);
+    expectSuccess(await edit(ctx, 'member', id!, move), "the same move by the group's member");
+  });
+
+  check('EDIT-TOPIC-006', async (ctx) => {
+    // The same topic name in both of the run's channels: a topic is a channel's, so change_all stays in one.
+    const [here, there] = ctx.channels();
+    const topic = ctx.unique('twin');
+    const ids = await sendMany(ctx, here!, topic, 2);
+    const [elsewhere] = await sendMany(ctx, there!, topic, 1);
+    const moved = ctx.unique('moved');
+    // The moderator moves: exempt from the move limits that EDIT-LIMIT-001 shrinks meanwhile.
+    const res = await edit(ctx, 'moderator', ids[0]!, { topic: moved, propagate_mode: 'change_all', ...QUIET });
+    expectSuccess(res, 'a change_all topic move');
+    const places = await placesOf(ctx, [...ids, elsewhere!]);
+    for (const id of ids)
+      if (places.get(id) !== `${here!.id} / ${JSON.stringify(moved)}`)
+        fail(res, `wanted message ${id} moved to ${JSON.stringify(moved)}; it is at ${places.get(id)}`);
+    if (places.get(elsewhere!) !== `${there!.id} / ${JSON.stringify(topic)}`)
+      fail(
+        res,
+        `wanted the same-named topic of the other channel left alone; its message is at ${places.get(elsewhere!)}`,
+      );
   });
 
   check('EDIT-RESOLVE-003', async (ctx) => {

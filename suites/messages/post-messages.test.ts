@@ -5,6 +5,9 @@ import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { contentOf, readMessage, send } from './messages.ts';
 
+/** A channel ID no target hands out in a test realm (the suite never depends on real ids). */
+const NO_SUCH_ID = 2_147_483_000;
+
 const direct = (ctx: CheckContext, type: string, to: unknown, extra: Record<string, unknown> = {}) =>
   send(ctx, 'member', { type, to: to as number[], content: contentOf(ctx, `${type} message`), ...extra });
 
@@ -82,6 +85,28 @@ describe('POST /messages', () => {
     const res = await send(ctx, 'member', { type: 'stream', to: name, topic: 'x', content: contentOf(ctx, 'x') });
     const body = expectError(res, 'STREAM_DOES_NOT_EXIST', 'a message to an unknown channel name');
     if (unescapeHtml(body.stream) !== name) fail(res, `wanted stream ${JSON.stringify(name)} in the error`);
+  });
+
+  check('MSG-SEND-016', async (ctx) => {
+    const res = await send(ctx, 'member', { type: 'stream', to: NO_SUCH_ID, topic: 'x', content: contentOf(ctx, 'x') });
+    const body = expectError(res, 'STREAM_DOES_NOT_EXIST', 'a message to an unknown channel ID');
+    // The Errors table gives the extra field as `stream` (a name) or `stream_id`; for an ID only stream_id names it.
+    if (Number(body.stream_id) !== NO_SUCH_ID) fail(res, `wanted stream_id ${NO_SUCH_ID} in the error`);
+  });
+
+  check('MSG-SEND-017', async (ctx) => {
+    const res = await send(ctx, 'member', { type: 'stream', to: ctx.channel().name, content: contentOf(ctx, 'x') });
+    // "Missing parameter" is BAD_REQUEST in the contract's table; a finer code (REQUEST_VARIABLE_MISSING) refines it.
+    expectError(res, undefined, 'a channel message without topic');
+    ctx.note(`code for a missing topic: ${res.body?.code}`);
+  });
+
+  check('MSG-SEND-018', async (ctx) => {
+    // Near misses of the four names: what a server that matches loosely (prefix, case, any string) would let through.
+    for (const type of ['dm', 'Stream', 'channels', '']) {
+      const res = await send(ctx, 'member', { type, to: ctx.channel().name, topic: 'x', content: contentOf(ctx, 'x') });
+      expectError(res, undefined, `a message of type ${JSON.stringify(type)}`);
+    }
   });
 
   check('MSG-SEND-008', async (ctx) => {

@@ -66,6 +66,13 @@ describe('POST /scheduled_messages', () => {
     if (Number(body.stream_id) !== NO_SUCH_ID) fail(res, `wanted stream_id ${NO_SUCH_ID} in the error`);
   });
 
+  check('MSG-SCHEDULE-006', async (ctx) => {
+    const res = await schedule(ctx, 'member', { type: 'stream', to: ctx.channel().id, content: contentOf(ctx, 'x') });
+    // "Missing parameter" is BAD_REQUEST in the contract's table; a finer code (REQUEST_VARIABLE_MISSING) refines it.
+    expectError(res, undefined, 'a scheduled channel message without topic');
+    ctx.note(`code for a missing topic: ${res.body?.code}`);
+  });
+
   check('MSG-SCHEDULE-004', async (ctx) => {
     for (const to of [[NO_SUCH_ID], [ctx.account('member2').userId, NO_SUCH_ID]]) {
       const res = await schedule(ctx, 'member', { type: 'direct', to, content: contentOf(ctx, 'x') });

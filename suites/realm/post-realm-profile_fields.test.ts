@@ -5,7 +5,7 @@ import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { fieldCases } from './profile-field-arbitraries.ts';
+import { essentialFieldCases, fieldCases } from './profile-field-arbitraries.ts';
 import { createField, FIELD_TYPE, fieldAdmin, fieldOf, listFields, summaryCount } from './profile-fields.ts';
 
 const ADMINS: readonly Role[] = ['owner', 'admin'];
@@ -111,7 +111,7 @@ describe('POST /realm/profile_fields', () => {
         const { id } = expectSuccess(res, `a ${why}`);
         if (!isInt(id)) fail(res, `wanted an integer id for a ${why}`);
       }),
-      ctx.property(),
+      { ...ctx.property(), examples: essentialFieldCases(ctx) },
     );
   });
 });

@@ -19,6 +19,13 @@ const VALID_TYPES = [1, 2, 3, 4, 5, 6, 8];
 const INVALID_TYPES = [0, 9, 10, -1, 99];
 const MATCHABLE: readonly number[] = [FIELD_TYPE.shortText, FIELD_TYPE.externalAccount];
 
+/** Every valid type once, on every run: a quick run's few generated cases may leave one out. */
+export function essentialFieldCases(ctx: CheckContext): [FieldCase][] {
+  return VALID_TYPES.map((fieldType) => [
+    { definition: fieldOf(ctx, fieldType), valid: true, why: `field_type ${fieldType}` },
+  ]);
+}
+
 export function fieldCases(ctx: CheckContext): fc.Arbitrary<FieldCase> {
   return fc
     .record({

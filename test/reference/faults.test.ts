@@ -5,6 +5,7 @@ import { FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.
 import { type ReferenceServer, startReferenceServer } from '../../reference/server.ts';
 import { CHANNEL_CASES } from './fault-cases-channels.ts';
 import { EDIT_CASES } from './fault-cases-edit.ts';
+import { MUTATION_CASES } from './fault-cases-mutation.ts';
 import { USERS_SLICE_CASES } from './fault-cases-users.ts';
 import { MESSAGE_CASES } from './message-fault-cases.ts';
 import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
@@ -301,6 +302,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: ['REQUEST_VARIABLE_MISSING', 'queue_id'],
   },
   ...MESSAGE_CASES,
+  ...MUTATION_CASES,
 };
 
 describe('the fault catalogue', () => {

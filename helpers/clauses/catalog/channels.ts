@@ -68,6 +68,13 @@ export const channelClauses: readonly Clause[] = [
     since: 412,
   },
   {
+    id: 'SUBS-004',
+    level: 'MUST',
+    title: 'list the channels the caller is subscribed to, and no channel it is not subscribed to',
+    section: SUBSCRIPTIONS,
+    endpoint: 'GET /users/me/subscriptions',
+  },
+  {
     id: 'TOPIC-DELETE-001',
     level: 'MUST',
     title: 'refuse a topic deletion by a moderator, member or bot with UNAUTHORIZED_PRINCIPAL and delete nothing',

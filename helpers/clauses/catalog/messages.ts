@@ -115,6 +115,27 @@ export const messageClauses: readonly Clause[] = [
     endpoint: 'POST /messages',
   },
   {
+    id: 'MSG-SEND-016',
+    level: 'MUST',
+    title: 'refuse an unknown channel ID with STREAM_DOES_NOT_EXIST, naming it in stream_id',
+    section: `${SEND}; Errors`,
+    endpoint: 'POST /messages',
+  },
+  {
+    id: 'MSG-SEND-017',
+    level: 'MUST',
+    title: 'refuse a channel message without a topic',
+    section: SEND,
+    endpoint: 'POST /messages',
+  },
+  {
+    id: 'MSG-SEND-018',
+    level: 'MUST',
+    title: 'refuse a type other than direct, channel, stream and private',
+    section: `${SEND}; Resources › Message`,
+    endpoint: 'POST /messages',
+  },
+  {
     id: 'MSG-SCHEDULE-001',
     level: 'MUST',
     title: 'return an integer scheduled_message_id that is not the id of a sent message',
@@ -147,6 +168,13 @@ export const messageClauses: readonly Clause[] = [
     level: 'MUST',
     title: 'store content up to max_message_length as sent, and refuse or truncate longer content',
     section: `${SCHEDULE}; Limits`,
+    endpoint: 'POST /scheduled_messages',
+  },
+  {
+    id: 'MSG-SCHEDULE-006',
+    level: 'MUST',
+    title: 'refuse a scheduled channel message without a topic',
+    section: SCHEDULE,
     endpoint: 'POST /scheduled_messages',
   },
   {

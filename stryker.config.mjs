@@ -1,0 +1,33 @@
+/**
+ * Mutation testing of the reference server (`npm run mutation`): Stryker mutates `reference/`, and the
+ * conformance suites are the tests (stryker/conformance-runner.mjs runs them, stryker/ignorers.mjs sets aside what
+ * no check can kill). Not part of `npm test` or CI: a whole run takes long (README, "Mutation testing").
+ */
+export default {
+  packageManager: 'npm',
+  plugins: ['./stryker/conformance-runner.mjs', './stryker/ignorers.mjs', './stryker/progress-reporter.mjs'],
+  testRunner: 'conformance',
+  // The runner imports the project's TypeScript (helpers/, reference/) in its child process.
+  testRunnerNodeArgs: ['--import', 'tsx'],
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'reference/**/*.ts',
+    // Entry points: argument parsing and process start-up, which the suites never reach (they start the server
+    // with startReferenceServer, not through the command line).
+    '!reference/cli.ts',
+    '!reference/main.ts',
+    // The fault catalogue (ids and descriptions) is data for the kill matrix; only the Faults class is code.
+    '!reference/faults.ts',
+    'reference/faults.ts:562-591',
+  ],
+  ignorers: ['fault-switches', 'not-shown-texts'],
+  // 2 test runners, each with its own vitest instance of 2 workers: the checks mostly wait on HTTP.
+  concurrency: 2,
+  timeoutMS: 10000,
+  reporters: ['html', 'json', 'progress', 'mutant-log'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+  ignorePatterns: ['reports', 'coverage', '.stryker-tmp'],
+};
