@@ -16,7 +16,7 @@ import { HarnessError, TargetError } from '../helpers/errors.ts';
 import { type ExpectedFailures, loadExpectedFailures } from '../helpers/expectations/expected-failures.ts';
 import { redact } from '../helpers/http/redact.ts';
 import { describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
-import { ConformanceReporter } from '../helpers/reporters/conformance-reporter.ts';
+import { ConformanceReporter, runInfoOf } from '../helpers/reporters/conformance-reporter.ts';
 import { mergeReportDirs } from '../helpers/reporters/merge.ts';
 import {
   errorsByCause,
@@ -154,14 +154,7 @@ async function runSuites(
   const reporter = new ConformanceReporter({
     reportDir,
     version,
-    run: {
-      runId: world.runId,
-      seed: world.seed,
-      profile: world.profile,
-      target: world.target.url,
-      embedded: world.target.embedded,
-      featureLevel: world.featureLevel,
-    },
+    run: runInfoOf(world),
     clauses,
     ...(expected ? { expectedFailures: { file: expected.file, stale: expected.stale } } : {}),
   });

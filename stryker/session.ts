@@ -14,7 +14,7 @@ import type { Reporter, TestCase } from 'vitest/node';
 import { CLAUSES } from '../helpers/clauses/registry.ts';
 import { checkEntries } from '../helpers/cli/select.ts';
 import { loadConfig } from '../helpers/config/load.ts';
-import { ConformanceReporter } from '../helpers/reporters/conformance-reporter.ts';
+import { ConformanceReporter, runInfoOf } from '../helpers/reporters/conformance-reporter.ts';
 import { SuiteRunner } from '../helpers/run/suite-runner.ts';
 import { openLedger } from '../helpers/world/ledger.ts';
 import { prepareWorld } from '../helpers/world/prepare.ts';
@@ -112,14 +112,7 @@ export class ConformanceSession {
       const reporter = new ConformanceReporter({
         reportDir: this.reportDir,
         version: 'mutation',
-        run: {
-          runId: world.runId,
-          seed: SEED,
-          profile: world.profile,
-          target: server.url,
-          embedded: true,
-          featureLevel: world.featureLevel,
-        },
+        run: runInfoOf(world),
         clauses: CLAUSES.filter((c) => ids.has(c.id)),
       });
       // Nothing is undone: the server and everything the run created on it go away together.

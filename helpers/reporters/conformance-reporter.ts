@@ -4,9 +4,22 @@ import { join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import type { Clause } from '../clauses/types.ts';
 import { redact } from '../http/redact.ts';
+import type { World } from '../world/types.ts';
 import { toHtml } from './html.ts';
 import { toMarkdown } from './markdown.ts';
 import { buildResults, type RunInfo, type RunResults, type TestSeen } from './results.ts';
+
+/** What a report says of the run it describes, as the world the run prepared gives it. */
+export function runInfoOf(world: Pick<World, 'runId' | 'seed' | 'profile' | 'target' | 'featureLevel'>) {
+  return {
+    runId: world.runId,
+    seed: world.seed,
+    profile: world.profile,
+    target: world.target.url,
+    embedded: world.target.embedded,
+    featureLevel: world.featureLevel,
+  } satisfies Omit<RunInfo, 'startedAt' | 'durationMs'>;
+}
 
 const CLAUSE_ID = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d{3}) /;
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CLAUSES } from '../../helpers/clauses/registry.ts';
 import { loadConfig } from '../../helpers/config/load.ts';
-import { ConformanceReporter } from '../../helpers/reporters/conformance-reporter.ts';
+import { ConformanceReporter, runInfoOf } from '../../helpers/reporters/conformance-reporter.ts';
 import { exitCodeOf } from '../../helpers/reporters/results.ts';
 import { SuiteRunner } from '../../helpers/run/suite-runner.ts';
 import { openLedger } from '../../helpers/world/ledger.ts';
@@ -48,14 +48,7 @@ async function judge(suites: SuiteRunner, { fault, clause }: FaultJob): Promise<
     const reporter = new ConformanceReporter({
       reportDir,
       version: 'kill-matrix',
-      run: {
-        runId: world.runId,
-        seed: SEED,
-        profile: world.profile,
-        target: server.url,
-        embedded: true,
-        featureLevel: world.featureLevel,
-      },
+      run: runInfoOf(world),
       clauses: CLAUSES.filter((c) => c.id === clause),
     });
     const results = await suites.run(world, reporter, new Set([clause]));
