@@ -3,8 +3,13 @@
  * across the accounts, so that a per-user rate limit (Zulip's default: 200 requests a minute) is shared out
  * instead of spent by the member alone. A check names the pool of roles for which the behaviour under test is the
  * same; the choice is deterministic (by clause id, or drawn by the property's own seed), so a replay acts alike.
+ *
+ * Except on a target that shows its budget (X-RateLimit-Remaining): there the pool's account with the most budget
+ * left acts. A pool's accounts behave alike for the clause, so only the pace changes: one account running dry
+ * while the others have plenty would hold up every check that needs it until its window resets.
  */
 import fc from 'fast-check';
+import { budgetLeft } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -47,7 +52,7 @@ export function actorsOf(ctx: CheckContext, pool: readonly Role[]): Role[] {
 /** One account of the pool for the whole check, fixed by the clause id (not the seed: the spread stays put). */
 export function actorFor(ctx: CheckContext, pool: readonly Role[]): Role {
   const actors = actorsOf(ctx, pool);
-  return actors[hash(ctx.clause.id) % actors.length]!;
+  return withBudget(ctx, actors[hash(ctx.clause.id) % actors.length]!, actors);
 }
 
 /**
@@ -55,7 +60,24 @@ export function actorFor(ctx: CheckContext, pool: readonly Role[]): Role {
  * pool. Drawn by fast-check, it replays with the seed and path, and shrinks towards the pool's first role.
  */
 export function anyActor(ctx: CheckContext, pool: readonly Role[]): fc.Arbitrary<Role> {
-  return fc.constantFrom(...actorsOf(ctx, pool));
+  const actors = actorsOf(ctx, pool);
+  return fc.constantFrom(...actors).map((role) => withBudget(ctx, role, actors));
+}
+
+/**
+ * `chosen`, unless the target shows the pool's budgets and another account of the pool has more left: then that
+ * one (the first of the richest, in pool order).
+ */
+export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
+  const left = (role: Role) => budgetLeft(ctx.world.accounts[role]!.email);
+  let best = chosen;
+  let most = left(chosen);
+  if (most === undefined) return chosen;
+  for (const role of actors) {
+    const n = left(role);
+    if (n !== undefined && n > most) [best, most] = [role, n];
+  }
+  return best;
 }
 
 /** FNV-1a: a stable small hash of a clause id. */

@@ -15,7 +15,6 @@ export async function waitForBudget(account: string, reserve: number, now = Date
   const budget = budgets.get(account);
   if (!budget || budget.remaining > reserve || now >= budget.resetAtMs) return 0;
   const wait = budget.resetAtMs - now;
-  budgets.delete(account); // the next answer tells the new window's budget
   await new Promise((r) => setTimeout(r, wait));
   return wait;
 }
@@ -32,6 +31,16 @@ export function noteBudget(
   // Reset is a Unix time in seconds on Zulip; a small number is read as seconds from now.
   const resetAtMs = reset > 1e9 ? reset * 1000 : now + reset * 1000;
   budgets.set(account, { remaining, resetAtMs: resetAtMs + 50 });
+}
+
+/**
+ * What the target last said is left of the account's budget in its window: undefined when it has said nothing
+ * (no rate limit shown, or no answer yet), and unlimited once the window has reset.
+ */
+export function budgetLeft(account: string, now = Date.now()): number | undefined {
+  const budget = budgets.get(account);
+  if (!budget) return undefined;
+  return now >= budget.resetAtMs ? Number.POSITIVE_INFINITY : budget.remaining;
 }
 
 /** For tests of the harness itself. */

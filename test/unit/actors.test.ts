@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANYONE, actorFor, actorsOf, anyActor, PEOPLE } from '../../helpers/checks/actors.ts';
+import { ANYONE, actorFor, actorsOf, anyActor, PEOPLE, withBudget } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
+import { budgetLeft, noteBudget, resetBudgets } from '../../helpers/http/rate-budget.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 
 /** Just what the actor choice reads: the clause id and which accounts are configured (and not refused). */
@@ -43,5 +44,57 @@ describe('actors', () => {
     const draws = fc.sample(anyActor(ctx, ANYONE), { seed: 7, numRuns: 60 });
     expect(fc.sample(anyActor(ctx, ANYONE), { seed: 7, numRuns: 60 })).toEqual(draws);
     expect(new Set(draws)).toEqual(new Set(ANYONE));
+  });
+});
+
+describe('actors on a target that shows its budget', () => {
+  const budgeted = (clauseId: string) => {
+    const ctx = fakeCtx(clauseId, ROLES);
+    for (const [role, account] of Object.entries(ctx.world.accounts)) {
+      (account as { email: string }).email = `${role}@example.com`;
+    }
+    return ctx;
+  };
+  const left = (role: Role, remaining: number, now = Date.now()) =>
+    noteBudget(
+      `${role}@example.com`,
+      { 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String((now + 60_000) / 1000) },
+      now,
+    );
+
+  it('acts through the pool account with the most budget left, whatever the clause id or the draw', () => {
+    resetBudgets();
+    for (const role of PEOPLE) left(role, 10);
+    left('admin', 150);
+    for (let n = 1; n <= 10; n++) expect(actorFor(budgeted(`X-Y-00${n}`), PEOPLE)).toBe('admin');
+    expect(new Set(fc.sample(anyActor(budgeted('X-Y-001'), PEOPLE), { seed: 7, numRuns: 20 }))).toEqual(
+      new Set(['admin']),
+    );
+    resetBudgets();
+  });
+
+  it('keeps the deterministic choice among equals, and when the target shows no budget', () => {
+    resetBudgets();
+    const ctx = budgeted('X-Y-001');
+    const plain = actorFor(ctx, PEOPLE);
+    for (const role of PEOPLE) left(role, 50);
+    expect(actorFor(ctx, PEOPLE)).toBe(plain);
+    expect(withBudget(ctx, 'member2', PEOPLE)).toBe('member2');
+    resetBudgets();
+    expect(withBudget(ctx, 'member2', PEOPLE)).toBe('member2');
+  });
+
+  it('counts a window that has reset as full', () => {
+    resetBudgets();
+    const now = Date.now();
+    noteBudget(
+      'a@example.com',
+      { 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': String((now + 1000) / 1000) },
+      now,
+    );
+    expect(budgetLeft('a@example.com', now)).toBe(3);
+    expect(budgetLeft('a@example.com', now + 2000)).toBe(Number.POSITIVE_INFINITY);
+    expect(budgetLeft('b@example.com', now)).toBeUndefined();
+    resetBudgets();
   });
 });
