@@ -9,7 +9,7 @@
 // (one shared wait rules out fc.assert's run-by-run shrinking); two fixed examples always run.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { actorFor, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
+import { actorFor, HELPERS, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { budgetFor, edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
@@ -43,8 +43,8 @@ const limitCase = fc.record({ k: fc.integer({ min: 1, max: 3 }), m: fc.integer({
 describe('PATCH /messages/{message_id}: move time limits', () => {
   check('EDIT-LIMIT-001', async (ctx) => {
     // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
-    // read back, by the second member, subscribed, sparing the member's rate budget for the moves.
-    const reader = actorFor(ctx, PEER_MEMBERS);
+    // read back, by another account, subscribed, sparing the member's rate budget for the moves.
+    const reader = actorFor(ctx, [...PEER_MEMBERS, ...HELPERS]);
     const channel = await ownChannel(ctx, { others: [reader] });
     const { seed, numRuns } = ctx.property();
     const cases: LimitCase[] = [

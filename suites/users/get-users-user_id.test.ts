@@ -95,8 +95,9 @@ describe('GET /users/{user_id}', () => {
   });
 
   check('USER-GET-007', async (ctx) => {
+    const caller = actorFor(ctx, PEOPLE);
     for (const { role, account } of accounts(ctx)) {
-      const { res, user } = await getUser(ctx, 'member', account.userId, { client_gravatar: false });
+      const { res, user } = await getUser(ctx, caller, account.userId, { client_gravatar: false });
       if (typeof user.avatar_url !== 'string') fail(res, `wanted a string avatar_url for the ${role} without gravatar`);
     }
     const member = await hideMemberEmail(ctx);
@@ -111,14 +112,16 @@ describe('GET /users/{user_id}', () => {
   check('USER-GET-008', async (ctx) => {
     const human = ctx.account('member2');
     const bot = ctx.account('bot');
-    const asked = await getUser(ctx, 'member', human.userId, { include_custom_profile_fields: true });
+    // Any person may ask: profile_data follows the request and the user asked about, not who asks.
+    const caller = actorFor(ctx, PEOPLE);
+    const asked = await getUser(ctx, caller, human.userId, { include_custom_profile_fields: true });
     if (typeof asked.user.profile_data !== 'object' || asked.user.profile_data === null)
       fail(asked.res, 'wanted profile_data for a human when custom profile fields are requested');
     for (const params of [{}, { include_custom_profile_fields: false }]) {
-      const { res, user } = await getUser(ctx, 'member', human.userId, params);
+      const { res, user } = await getUser(ctx, caller, human.userId, params);
       if ('profile_data' in user) fail(res, 'wanted no profile_data unless custom profile fields are requested');
     }
-    const ofBot = await getUser(ctx, 'member', bot.userId, { include_custom_profile_fields: true });
+    const ofBot = await getUser(ctx, caller, bot.userId, { include_custom_profile_fields: true });
     if ('profile_data' in ofBot.user) fail(ofBot.res, 'wanted no profile_data for a bot');
   });
 
