@@ -160,7 +160,7 @@ async function runSuites(
   });
   const suites = await SuiteRunner.open({
     root,
-    concurrency: config.concurrency,
+    concurrency: world.options.workers,
     ...(options.shard ? { shard: options.shard } : {}),
     reporters: [
       'default',

@@ -26,6 +26,8 @@ export interface Config {
   readonly profile: Profile;
   readonly requestTimeoutMs: number;
   readonly concurrency: number;
+  /** CONCURRENCY was not set: a target that shows a per-user rate limit gets more files at once (prepareWorld). */
+  readonly concurrencyAuto: boolean;
   readonly reportDir: string;
   readonly allowRealmChanges: boolean;
   readonly featureLevel: number | undefined;
@@ -82,6 +84,7 @@ export function loadConfig(env: Env): Config {
     profile: (value('PROFILE') as Profile | undefined) ?? 'full',
     requestTimeoutMs: (value('REQUEST_TIMEOUT_MS') as number | undefined) ?? 15_000,
     concurrency: (value('CONCURRENCY') as number | undefined) ?? 4,
+    concurrencyAuto: nonEmpty(env.CONCURRENCY) === undefined,
     reportDir: (value('REPORT_DIR') as string | undefined) ?? 'reports',
     allowRealmChanges: embedded || ((value('ALLOW_REALM_CHANGES') as boolean | undefined) ?? false),
     featureLevel: value('FEATURE_LEVEL') as number | undefined,

@@ -7,6 +7,7 @@ import { REFERENCE_ACCOUNTS as DEVELOPMENT_REALM } from '../../fixtures/realm.ts
 import { type AccountConfig, type Config, ConfigError } from '../config/load.ts';
 import { SetupError, Unsupported } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
+import { budgetLeft } from '../http/rate-budget.ts';
 import { registerSecret } from '../http/redact.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { recordCreated, recordInstance } from './ledger.ts';
@@ -15,6 +16,23 @@ import { sweep } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
 
 /** The role value (or bot flag) each configured account must have on the target. */
+/**
+ * Suite files at once on a target that shows a per-user rate limit, unless CONCURRENCY is set. Such a run waits on
+ * the accounts' budgets, not on the CPU; with more files in flight, more of each window's budget is spent before
+ * the first account runs dry and every check that needs it waits for its window to reset (a minute on Zulip).
+ */
+export const RATE_LIMITED_WORKERS = 8;
+
+function workersFor(config: Config, accounts: Partial<Record<Role, WorldAccount>>, log: (line: string) => void) {
+  // Every account's GET /users/me has answered by now: its X-RateLimit-* headers, if any, are known.
+  const limited = Object.values(accounts).some((a) => budgetLeft(a.email) !== undefined);
+  if (!limited || !config.concurrencyAuto || config.concurrency >= RATE_LIMITED_WORKERS) return config.concurrency;
+  log(
+    `the target shows a per-user rate limit: ${RATE_LIMITED_WORKERS} suite files at once (CONCURRENCY sets another number)`,
+  );
+  return RATE_LIMITED_WORKERS;
+}
+
 const EXPECTED_ROLE: Record<Role, { value?: number; bot?: boolean; name: string }> = {
   owner: { value: 100, name: 'an organization owner (role 100)' },
   admin: { value: 200, name: 'an organization administrator (role 200)' },
@@ -119,6 +137,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
   const swept = await sweep({ runId, minutes: config.sweepAfterMinutes, clients });
   if (swept.length) log(`swept ${swept.length} leftovers of earlier runs: ${swept.join(', ')}`);
 
+  const workers = workersFor(config, accounts, log);
   const prefix = prefixOf(runId);
   return {
     runId,
@@ -140,9 +159,10 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     options: {
       requestTimeoutMs: config.requestTimeoutMs,
       rateLimitMaxWaitSeconds: config.rateLimitMaxWaitSeconds,
-      minIntervalMs: config.maxRps ? (1000 * config.concurrency) / config.maxRps : 0,
+      workers,
+      minIntervalMs: config.maxRps ? (1000 * workers) / config.maxRps : 0,
       // Workers run one request at a time each, but some checks send a few at once: 2 per worker is enough.
-      rateLimitReserve: 2 * config.concurrency,
+      rateLimitReserve: 2 * workers,
       allowRealmChanges: config.allowRealmChanges,
       ledgerFile,
     },

@@ -53,7 +53,9 @@ export interface World {
   options: {
     requestTimeoutMs: number;
     rateLimitMaxWaitSeconds: number;
-    /** Least time between two requests of one worker process (MAX_RPS shared among CONCURRENCY workers). */
+    /** Suite files run at once (CONCURRENCY, or more on a rate-limited target: prepareWorld). */
+    workers: number;
+    /** Least time between two requests of one worker process (MAX_RPS shared among the workers). */
     minIntervalMs: number;
     /** Each account's rate-limit budget kept for the other worker processes (pacing starts at this many). */
     rateLimitReserve: number;
