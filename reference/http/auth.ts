@@ -24,11 +24,10 @@ interface Request {
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function authenticate(req: Request, store: Store, faults: Faults): Authenticated {
-  const isDraftsList = req.method === 'GET' && req.path === '/drafts';
-  const isDraftsCreate = req.method === 'POST' && req.path === '/drafts';
   if (req.authorization === undefined || req.authorization.trim() === '') {
     // Fault `auth-missing-credentials-accepted`: GET /drafts as the first human without credentials.
-    if (faults.has('auth-missing-credentials-accepted') && isDraftsList) return { user: store.firstHuman() };
+    if (faults.has('auth-missing-credentials-accepted') && req.method === 'GET' && req.path === '/drafts')
+      return { user: store.firstHuman() };
     throw unauthorized("Missing 'Authorization' header.");
   }
   const { email, apiKey } = parseBasic(req.authorization);
@@ -45,7 +44,8 @@ export function authenticate(req: Request, store: Store, faults: Faults): Authen
     // Fault `auth-wrong-key-accepted`.
     if (faults.has('auth-wrong-key-accepted')) return { user };
     // Fault `auth-refused-write-applied`.
-    if (faults.has('auth-refused-write-applied') && isDraftsCreate) return { user, refusal: invalidKey() };
+    if (faults.has('auth-refused-write-applied') && req.method === 'POST' && req.path === '/drafts')
+      return { user, refusal: invalidKey() };
     throw invalidKey();
   }
   return { user };
