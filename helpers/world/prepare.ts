@@ -15,7 +15,6 @@ import { newRunId, prefixOf } from './run-id.ts';
 import { sweep } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
 
-/** The role value (or bot flag) each configured account must have on the target. */
 /**
  * Suite files at once on a target that shows a per-user rate limit, unless CONCURRENCY is set. Such a run waits on
  * the accounts' budgets, not on the CPU; with more files in flight, more of each window's budget is spent before
@@ -33,6 +32,7 @@ function workersFor(config: Config, accounts: Partial<Record<Role, WorldAccount>
   return RATE_LIMITED_WORKERS;
 }
 
+/** The role value (or bot flag) each configured account must have on the target. */
 const EXPECTED_ROLE: Record<Role, { value?: number; bot?: boolean; name: string }> = {
   owner: { value: 100, name: 'an organization owner (role 100)' },
   admin: { value: 200, name: 'an organization administrator (role 200)' },
