@@ -480,6 +480,11 @@ export const FAULTS = {
     clause: 'EDIT-CONTENT-001',
     description: 'A content edit succeeds but the stored content stays as it was.',
   },
+  'edit-direct-content-refused': {
+    clause: 'EDIT-CONTENT-001',
+    description:
+      'A content edit of a direct message by its sender is refused, as if only channel messages could be edited.',
+  },
   'edit-content-propagate-accepted': {
     clause: 'EDIT-CONTENT-002',
     description: 'A content-only edit with propagate_mode change_later or change_all is accepted.',

@@ -131,6 +131,10 @@ function editMessage(ctx: Context): Fields {
     throw invalidParam('propagate_mode', 'Invalid propagate_mode without topic edit');
   }
   if (message.type === 'private') {
+    // Fault `edit-direct-content-refused`.
+    if (rawContent !== undefined && faults.has('edit-direct-content-refused')) {
+      throw badRequest('Direct messages cannot be edited');
+    }
     // Fault `edit-direct-topic-accepted`.
     if (rawTopic !== undefined && !faults.has('edit-direct-topic-accepted')) {
       throw badRequest('Direct messages cannot have topics');

@@ -49,6 +49,18 @@ describe('PATCH /messages/{message_id}: content', () => {
       }),
       { ...ctx.property({ numRuns: Math.min(ctx.property().numRuns, 10) }) },
     );
+    // Content edits are not only for channel messages (topic and stream_id are): a direct message's too.
+    const direct = await mustSend(ctx, sender, {
+      type: 'direct',
+      to: [ctx.account('member').userId],
+      content: contentOf(ctx, 'a direct message before edit'),
+    });
+    const content = contentOf(ctx, 'a direct message after edit');
+    const res = await edit(ctx, sender, direct, { content });
+    expectSuccess(res, "an edit of the content of the sender's own direct message");
+    const stored = (await readMessage(ctx, sender, direct)).content;
+    if (stored !== content)
+      fail(res, `wanted the direct message's content ${JSON.stringify(content)}; read back ${JSON.stringify(stored)}`);
   });
 
   check('EDIT-CONTENT-002', async (ctx) => {

@@ -119,6 +119,11 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     healthy: [['notes.txt', 3]],
     faulty: [],
   },
+  'edit-direct-content-refused': {
+    probe: async (call) => result(edit(call, await sendDirect(call), { content: 'changed' })),
+    healthy: 'success',
+    faulty: 'error',
+  },
   'edit-direct-topic-accepted': {
     probe: async (call) => result(edit(call, await sendDirect(call), { topic: 'a topic' })),
     healthy: 'error',
