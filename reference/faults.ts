@@ -380,6 +380,10 @@ export const FAULTS = {
     description: 'Search matches are not wrapped in <span class="highlight">.',
   },
   'narrow-subject-unescaped': { clause: 'MSG-NARROW-003', description: 'match_subject is the topic, unescaped.' },
+  'narrow-subject-quotes-dropped': {
+    clause: 'MSG-NARROW-003',
+    description: 'match_subject is the topic HTML-escaped, but its double quotes are dropped.',
+  },
   'narrow-topic-ignored': { clause: 'MSG-NARROW-004', description: 'The topic operator matches every message.' },
   'narrow-missing-narrow-accepted': {
     clause: 'MSG-NARROW-005',

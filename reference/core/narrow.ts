@@ -105,7 +105,9 @@ function highlight(html: string, terms: readonly Term[], faults: Faults): string
 
 export function matchFields(message: Message, terms: readonly Term[], faults: Faults) {
   // Fault `narrow-subject-unescaped`.
-  const subject = faults.has('narrow-subject-unescaped') ? message.topic : escapeHtml(message.topic);
+  let subject = faults.has('narrow-subject-unescaped') ? message.topic : escapeHtml(message.topic);
+  // Fault `narrow-subject-quotes-dropped`: escaping loses what it should encode.
+  if (faults.has('narrow-subject-quotes-dropped')) subject = subject.replace(/&quot;|"/g, '');
   return {
     match_content: highlight(renderMarkdown(message.content), terms, faults),
     match_subject: highlight(subject, terms, faults),

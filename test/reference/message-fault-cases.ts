@@ -246,6 +246,14 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     healthy: 'a&lt;b',
     faulty: 'a<b',
   },
+  'narrow-subject-quotes-dropped': {
+    probe: async (call) => {
+      const id = (await toVerona(call, { topic: 'say "hi"' })).body.id;
+      return (await narrow(call, [id], []))[id].match_subject;
+    },
+    healthy: 'say &quot;hi&quot;',
+    faulty: 'say hi',
+  },
   'narrow-topic-ignored': {
     probe: async (call) => {
       const a = (await toVerona(call, { topic: 'one' })).body.id;
