@@ -436,6 +436,10 @@ export const FAULTS = {
     clause: 'SUBS-003',
     description: 'include_subscribers=partial returns partial_subscribers without the bot subscribers.',
   },
+  'channels-subs-partial-small': {
+    clause: 'SUBS-005',
+    description: 'include_subscribers=partial returns partial_subscribers (everyone) for a channel of any size.',
+  },
   'channels-topic-delete-by-member': {
     clause: 'TOPIC-DELETE-001',
     description: 'Any member (not only administrators) may delete a topic.',

@@ -69,7 +69,9 @@ function subscriberFields(store: Store, channel: Channel, listing: SubscriberLis
   if (effective === 'partial' && faults.has('channels-subs-partial-drops-bots')) {
     ids = ids.filter((id) => !store.userById(id)?.bot);
   }
-  if (effective === 'partial' && (ids.length >= PARTIAL_THRESHOLD || faults.has('channels-subs-partial-drops-bots'))) {
+  // Fault `channels-subs-partial-small`: even a small channel gets partial_subscribers.
+  const small = ids.length < PARTIAL_THRESHOLD && !faults.has('channels-subs-partial-small');
+  if (effective === 'partial' && (!small || faults.has('channels-subs-partial-drops-bots'))) {
     // Every account of this server counts as recently active, so the subset is the whole list.
     return { partial_subscribers: ids };
   }

@@ -52,13 +52,23 @@ describe('GET /users/me/subscriptions', () => {
     const own = await ownChannel(ctx, { others: ['bot', 'member2'] });
     const bot = ctx.account('bot').userId;
     const { res, sub } = await subscription(ctx, own.id, 'partial');
-    // Either list may come back: the channel is small, so the server may send every subscriber.
+    // Either list is read here (SUBS-005 requires the whole list of a channel this small).
     const list = sub.subscribers ?? sub.partial_subscribers;
     if (list === undefined) fail(res, 'wanted subscribers or partial_subscribers with include_subscribers=partial');
     expectAll(res, list, [bot], 'the partial subscriber list');
     // Under 250 subscribers the whole list is always returned (contract: 14 and Limits).
     if (sub.subscribers !== undefined)
       expectAll(res, sub.subscribers, [ctx.account('member').userId, bot], 'subscribers');
+  });
+
+  check('SUBS-005', async (ctx) => {
+    // A channel of three subscribers: far below the 250 under which partial still returns everyone.
+    const own = await ownChannel(ctx, { others: ['bot', 'member2'] });
+    const { res, sub } = await subscription(ctx, own.id, 'partial');
+    if (sub.subscribers === undefined)
+      fail(res, `wanted subscribers, the whole list, for a channel of 3; got ${JSON.stringify(Object.keys(sub))}`);
+    const everyone = (['member', 'member2', 'bot'] as const).map((role) => ctx.account(role).userId);
+    expectAll(res, sub.subscribers, everyone, 'subscribers');
   });
 
   check('SUBS-004', async (ctx) => {

@@ -85,6 +85,15 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     healthy: true,
     faulty: false,
   },
+  'channels-subs-partial-small': {
+    probe: async (call) => {
+      await channel(call, 'cf-small', { principals: [(await lookup(call)).userId('member')] });
+      const sub = (await subscriptions(call, { include_subscribers: 'partial' })).find((s) => s.name === 'cf-small');
+      return sub?.subscribers !== undefined;
+    },
+    healthy: true,
+    faulty: false,
+  },
   'channels-topic-delete-by-member': {
     probe: async (call) => code(deleteTopic(call, await (await lookup(call)).channelId('Verona'), 'x', 'member')),
     healthy: 'UNAUTHORIZED_PRINCIPAL',

@@ -75,6 +75,14 @@ export const channelClauses: readonly Clause[] = [
     endpoint: 'GET /users/me/subscriptions',
   },
   {
+    id: 'SUBS-005',
+    level: 'MUST',
+    title: 'with include_subscribers partial, return the whole subscribers list for a channel of fewer than 250',
+    section: `${SUBSCRIPTIONS}; Limits`,
+    endpoint: 'GET /users/me/subscriptions',
+    since: 412,
+  },
+  {
     id: 'TOPIC-DELETE-001',
     level: 'MUST',
     title: 'refuse a topic deletion by a moderator, member or bot with UNAUTHORIZED_PRINCIPAL and delete nothing',
