@@ -480,6 +480,11 @@ export const FAULTS = {
     clause: 'CHAN-LIST-001',
     description: 'GET /streams never lists archived channels, even with exclude_archived=false.',
   },
+  'channels-creatorless-admin-null': {
+    clause: 'CHAN-OBJ-001',
+    description:
+      "A channel created by no one (the realm's own) has can_administer_channel_group direct_members [null].",
+  },
   'channels-archived-flag-false': {
     clause: 'CHAN-OBJ-001',
     description: 'Channel objects report is_archived false for archived channels.',

@@ -51,6 +51,9 @@ export function channelObject(store: Store, channel: Channel, faults: Faults): R
   };
   // Fault `channels-rendered-description-missing`.
   if (faults.has('channels-rendered-description-missing')) delete object.rendered_description;
+  // Fault `channels-creatorless-admin-null`: a channel created by no one names a null administrator.
+  if (channel.creatorId === null && faults.has('channels-creatorless-admin-null'))
+    object.can_administer_channel_group = { direct_members: [null], direct_subgroups: [] };
   return object;
 }
 

@@ -85,6 +85,14 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     healthy: true,
     faulty: false,
   },
+  'channels-creatorless-admin-null': {
+    probe: async (call) => {
+      const verona = (await streams(call)).find((s) => s.name === 'Verona');
+      return JSON.stringify(verona?.can_administer_channel_group ?? 'missing').includes('null');
+    },
+    healthy: false,
+    faulty: true,
+  },
   'channels-subs-partial-small': {
     probe: async (call) => {
       await channel(call, 'cf-small', { principals: [(await lookup(call)).userId('member')] });
