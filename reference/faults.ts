@@ -150,6 +150,11 @@ export const FAULTS = {
     clause: 'USER-GET-005',
     description: 'A caller who may not see the real email gets delivery_email null but the real address as email.',
   },
+  'user-public-delivery-email-null': {
+    clause: 'USER-GET-005',
+    description:
+      'A user whose email everyone may see has delivery_email null for others, with the real address as email.',
+  },
   'user-email-shown-to-members': {
     clause: 'USER-GET-006',
     description: 'Administrators-only email visibility shows the real email to every member.',

@@ -28,7 +28,8 @@ export function canSeeEmail(viewer: User | undefined, target: User, faults: Faul
   if (target.bot) return !faults.has('user-bot-delivery-email-hidden') || isAdmin(viewer);
   switch (target.emailAddressVisibility) {
     case EMAIL_VISIBILITY.everyone:
-      return true;
+      // Fault `user-public-delivery-email-null`: an email everyone may see reads as hidden (yet is the API email).
+      return !faults.has('user-public-delivery-email-null');
     case EMAIL_VISIBILITY.members:
       return viewer.role <= ROLE.member;
     case EMAIL_VISIBILITY.admins:

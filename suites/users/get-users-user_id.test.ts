@@ -77,6 +77,18 @@ describe('GET /users/{user_id}', () => {
     if (user.delivery_email !== null) fail(res, `wanted delivery_email null for the ${caller}`);
     if (typeof user.email !== 'string' || sameEmail(user.email, member.email))
       fail(res, `wanted a fake email, not the real address, for the ${caller}`);
+    // Whatever visibility the second member keeps (the run leaves it alone), every caller reads one of the two
+    // consistent forms: the real delivery_email, or null with a fake email.
+    const other = ctx.account('member2');
+    for (const { role } of accounts(ctx)) {
+      const seen = await getUser(ctx, role, other.userId);
+      const { delivery_email: delivery, email } = seen.user;
+      if (delivery === null ? sameEmail(email, other.email) : !sameEmail(delivery, other.email))
+        fail(
+          seen.res,
+          `the ${role} read the second member's delivery_email ${JSON.stringify(delivery)} with email ${JSON.stringify(email)}: wanted the real address, or null with a fake email`,
+        );
+    }
   });
 
   check('USER-GET-006', async (ctx) => {

@@ -75,6 +75,11 @@ export const USERS_SLICE_CASES = {
     healthy: 'user11@zulip.invalid',
     faulty: 'hamlet@zulip.com',
   },
+  'user-public-delivery-email-null': {
+    probe: async (call) => (await userAs(call, 'member', (await lookup(call)).userId('member2'))).delivery_email,
+    healthy: 'othello@zulip.com',
+    faulty: null,
+  },
   'user-email-shown-to-members': {
     probe: async (call) =>
       (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).delivery_email,
