@@ -27,6 +27,9 @@ export default {
   reporters: ['html', 'json', 'progress', 'mutant-log'],
   htmlReporter: { fileName: 'reports/mutation/mutation.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // A later run re-tests only the mutants whose code or covering suite files changed (README, "Mutation testing").
+  incremental: true,
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   ignorePatterns: ['reports', 'coverage', '.stryker-tmp'],
