@@ -59,7 +59,7 @@ export const SETTINGS = {
     schema: positiveInt(32),
     // Checks mostly wait on the target (and the edit slice on time limits): 4 files at once suit 2 cores.
     fallback: '4',
-    doc: 'Suite files run at once (each with its own connections); unset: 4, or 8 on a target that shows a per-user rate limit',
+    doc: 'Suite files run at once (each with its own connections); unset: 4, or 12 on a target that shows a per-user rate limit',
   },
   REPORT_DIR: {
     schema: z.string().trim().min(1, 'must not be empty'),

@@ -20,7 +20,7 @@ import type { World, WorldAccount } from './types.ts';
  * the accounts' budgets, not on the CPU; with more files in flight, more of each window's budget is spent before
  * the first account runs dry and every check that needs it waits for its window to reset (a minute on Zulip).
  */
-export const RATE_LIMITED_WORKERS = 8;
+export const RATE_LIMITED_WORKERS = 12;
 
 function workersFor(config: Config, accounts: Partial<Record<Role, WorldAccount>>, log: (line: string) => void) {
   // Every account's GET /users/me has answered by now: its X-RateLimit-* headers, if any, are known.

@@ -122,13 +122,13 @@ describe('against a rate-limited server (40 requests per 4 s per user)', () => {
     expect(hits, '429 answers: pacing should keep every account under its budget').toBe(0);
   }, 180_000);
 
-  it('runs 8 files at once when CONCURRENCY is unset (the run waits on budgets, not on the CPU), as told', async () => {
+  it('runs 12 files at once when CONCURRENCY is unset (the run waits on budgets, not on the CPU), as told', async () => {
     const run = await runConformance({
       env: { TARGET_URL: server.url, ...accountEnv, CONCURRENCY: '' },
       args: ['--only', 'AUTH-00*'],
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain('the target shows a per-user rate limit: 8 suite files at once');
+    expect(run.stdout).toContain('the target shows a per-user rate limit: 12 suite files at once');
     const set = await runConformance({ env: { TARGET_URL: server.url, ...accountEnv }, args: ['--only', 'AUTH-004'] });
     expect(set.stdout).not.toContain('suite files at once');
   }, 120_000);
