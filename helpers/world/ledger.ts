@@ -33,7 +33,7 @@ export interface LedgerEntry {
   by?: string;
 }
 
-type Line = { target: string } | { instance: string } | { created: LedgerEntry } | { undone: string };
+type Line = { target: string } | { instance: string } | { run: string } | { created: LedgerEntry } | { undone: string };
 
 /** Where ledgers live: one file per run, named after the process, so that a later run can tell crashed ones. */
 export const LEDGER_DIR = join(tmpdir(), 'teamchat-conformance');
@@ -66,12 +66,25 @@ export function recordInstance(file: string, instance: string): void {
 }
 
 /** The realm instance a ledger names (undefined when the run never learned it, or the file is unreadable). */
-export function ledgerInstance(file: string): string | undefined {
+export const ledgerInstance = (file: string) => firstValue(file, 'instance');
+
+/**
+ * The run id, written before the run creates anything. An object is recorded only once its id is known, after
+ * the target answers: a run killed in between leaves an object its ledger lacks, found again by the run's prefix.
+ */
+export function recordRun(file: string, runId: string): void {
+  appendFileSync(file, `${JSON.stringify({ run: runId } satisfies Line)}\n`);
+}
+
+/** The id of the run that wrote a ledger (undefined for a ledger written before it was known). */
+export const ledgerRun = (file: string) => firstValue(file, 'run');
+
+function firstValue(file: string, key: 'instance' | 'run'): string | undefined {
   if (!existsSync(file)) return undefined;
   for (const text of readFileSync(file, 'utf8').split('\n')) {
     try {
-      const line = JSON.parse(text) as Partial<{ instance: string }>;
-      if (typeof line.instance === 'string') return line.instance;
+      const value = (JSON.parse(text) as Record<string, unknown>)[key];
+      if (typeof value === 'string') return value;
     } catch {}
   }
   return undefined;

@@ -10,7 +10,7 @@ import { ApiClient } from '../http/client.ts';
 import { budgetLeft } from '../http/rate-budget.ts';
 import { registerSecret } from '../http/redact.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
-import { recordCreated, recordInstance } from './ledger.ts';
+import { recordCreated, recordInstance, recordRun } from './ledger.ts';
 import { newRunId, prefixOf } from './run-id.ts';
 import { sweep } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
@@ -56,6 +56,7 @@ export type PreparedWorld = Omit<World, 'expectedFailures' | 'replay'>;
 
 export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: PrepareOptions): Promise<PreparedWorld> {
   const runId = newRunId();
+  recordRun(ledgerFile, runId);
   const client = (identity: ConstructorParameters<typeof ApiClient>[0]['identity']) =>
     new ApiClient({
       baseUrl,

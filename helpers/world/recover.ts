@@ -7,7 +7,17 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
-import { LEDGER_DIR, type LedgerEntry, ledgerInstance, ledgerTarget, pendingEntries, recordUndone } from './ledger.ts';
+import {
+  LEDGER_DIR,
+  type LedgerEntry,
+  ledgerInstance,
+  ledgerRun,
+  ledgerTarget,
+  pendingEntries,
+  recordUndone,
+} from './ledger.ts';
+import { prefixOf } from './run-id.ts';
+import { sweepOwned } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
 import { undo, undoRole } from './undo.ts';
 
@@ -22,18 +32,8 @@ export async function undoLedger(world: World, file: string): Promise<{ undone: 
       left.push(`${entry.kind} ${entry.label}: no usable account to undo it with (${entry.by ?? undoRole(entry)})`);
       continue;
     }
-    const { url } = world.target;
-    const { requestTimeoutMs, rateLimitMaxWaitSeconds, minIntervalMs, rateLimitReserve } = world.options;
-    const client = new ApiClient({
-      baseUrl: url,
-      identity: account,
-      timeoutMs: requestTimeoutMs,
-      rateLimitMaxWaitSeconds,
-      minIntervalMs,
-      rateLimitReserve,
-    });
     try {
-      const problem = await undo(client, entry);
+      const problem = await undo(clientFor(world, account), entry);
       if (problem) left.push(problem);
       else {
         recordUndone(file, entry.key);
@@ -45,6 +45,18 @@ export async function undoLedger(world: World, file: string): Promise<{ undone: 
   }
   if (left.length === 0) rmSync(file, { force: true });
   return { undone, left };
+}
+
+function clientFor(world: World, account: WorldAccount): ApiClient {
+  const { requestTimeoutMs, rateLimitMaxWaitSeconds, minIntervalMs, rateLimitReserve } = world.options;
+  return new ApiClient({
+    baseUrl: world.target.url,
+    identity: account,
+    timeoutMs: requestTimeoutMs,
+    rateLimitMaxWaitSeconds,
+    minIntervalMs,
+    rateLimitReserve,
+  });
 }
 
 /** The account that undoes an entry: the one named in it (by API email), else the role's. */
@@ -82,10 +94,27 @@ export async function recoverCrashedRuns(world: World, files = crashedLedgers(wo
       lines.push(`a crashed run's ledger for an earlier instance of this target (reset since): nothing to undo`);
       continue;
     }
+    const run = ledgerRun(file);
     const { undone, left } = await undoLedger(world, file);
     lines.push(...undone, ...left);
+    if (run) lines.push(...(await sweepUnrecorded(world, run)));
   }
   return lines;
+}
+
+/**
+ * What a killed run created but could not record (the target answered after the kill): its drafts and scheduled
+ * messages, found by the run's prefix among the accounts' own. The run is over, however recent it is.
+ */
+async function sweepUnrecorded(world: World, runId: string): Promise<string[]> {
+  const clients = Object.fromEntries(
+    Object.entries(world.accounts).flatMap(([role, account]) =>
+      account && !account.refused ? [[role, clientFor(world, account)]] : [],
+    ),
+  );
+  const prefix = prefixOf(runId);
+  const done = await sweepOwned(clients, (text) => typeof text === 'string' && text.startsWith(prefix));
+  return done.map((line) => `${line} (created as the run was killed: not in its ledger)`);
 }
 
 function alive(pid: number): boolean {

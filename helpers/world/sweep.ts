@@ -14,24 +14,7 @@ export interface SweepOptions {
 
 export async function sweep({ runId, minutes, clients }: SweepOptions): Promise<string[]> {
   const stale = (text: unknown) => typeof text === 'string' && isStaleLeftover(text, runId, minutes);
-  const done: string[] = [];
-  for (const [role, client] of Object.entries(clients)) {
-    if (!client || role === 'bot') continue;
-    const list = await client.get('/drafts');
-    for (const draft of Array.isArray(list.body?.drafts) ? list.body.drafts : []) {
-      if (stale(draft?.content) || stale(draft?.topic)) {
-        const res = await client.delete(`/drafts/${draft.id}`);
-        if (res.body?.result === 'success') done.push(`draft ${draft.id} of ${role}`);
-      }
-    }
-    const scheduled = await client.get('/scheduled_messages');
-    for (const message of Array.isArray(scheduled.body?.scheduled_messages) ? scheduled.body.scheduled_messages : []) {
-      if (stale(message?.content)) {
-        const res = await client.delete(`/scheduled_messages/${message.scheduled_message_id}`);
-        if (res.body?.result === 'success') done.push(`scheduled message ${message.scheduled_message_id} of ${role}`);
-      }
-    }
-  }
+  const done = await sweepOwned(clients, stale);
   const admin = clients.admin;
   const member = clients.member;
   if (admin && member) {
@@ -68,6 +51,35 @@ async function sweepRealm(clients: SweepOptions['clients'], stale: (text: unknow
       if (!stale(group?.name) || group.deactivated) continue;
       const res = await manager.post(`/user_groups/${group.id}/deactivate`);
       if (res.body?.result === 'success') done.push(`user group ${group.name}`);
+    }
+  }
+  return done;
+}
+
+/**
+ * Deletes the drafts and scheduled messages of the clients' accounts whose text `isLeftover` claims. (Sent messages
+ * cannot be swept: the contract offers no way to list them.)
+ */
+export async function sweepOwned(
+  clients: Partial<Record<Role, ApiClient>>,
+  isLeftover: (text: unknown) => boolean,
+): Promise<string[]> {
+  const done: string[] = [];
+  for (const [role, client] of Object.entries(clients)) {
+    if (!client || role === 'bot') continue;
+    const list = await client.get('/drafts');
+    for (const draft of Array.isArray(list.body?.drafts) ? list.body.drafts : []) {
+      if (isLeftover(draft?.content) || isLeftover(draft?.topic)) {
+        const res = await client.delete(`/drafts/${draft.id}`);
+        if (res.body?.result === 'success') done.push(`draft ${draft.id} of ${role}`);
+      }
+    }
+    const scheduled = await client.get('/scheduled_messages');
+    for (const message of Array.isArray(scheduled.body?.scheduled_messages) ? scheduled.body.scheduled_messages : []) {
+      if (isLeftover(message?.content)) {
+        const res = await client.delete(`/scheduled_messages/${message.scheduled_message_id}`);
+        if (res.body?.result === 'success') done.push(`scheduled message ${message.scheduled_message_id} of ${role}`);
+      }
     }
   }
   return done;
