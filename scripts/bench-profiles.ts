@@ -22,7 +22,7 @@ for (const profile of values.profiles.split(',')) {
   for (let seed = 1; seed <= runs; seed++) {
     const reportDir = mkdtempSync(join(tmpdir(), 'cf-bench-'));
     const started = performance.now();
-    const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts'], {
+    const child = spawnSync(process.execPath, ['bin/teamchat-conformance.mjs'], {
       cwd: root,
       env: { ...process.env, ENV_FILE: '/dev/null', PROFILE: profile, SEED: String(seed), REPORT_DIR: reportDir },
       encoding: 'utf8',

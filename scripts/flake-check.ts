@@ -40,7 +40,7 @@ for (let seed = first; seed < first + runs; seed++) {
     PROFILE: values.profile!,
   };
   const t = Date.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/conformance.ts')], {
+  const run = spawnSync(process.execPath, [join(root, 'bin/teamchat-conformance.mjs')], {
     cwd: root,
     env,
     encoding: 'utf8',

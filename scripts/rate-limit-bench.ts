@@ -54,7 +54,7 @@ function startReference(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 function runConformance(url: string, reportDir: string): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/conformance.ts', ...args.rest], {
+  const child = spawn(process.execPath, ['bin/teamchat-conformance.mjs', ...args.rest], {
     cwd: root,
     stdio: 'inherit',
     env: {

@@ -69,7 +69,7 @@ async function startRun(
     REPORT_DIR: dir,
     SEED: '3',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/conformance.ts')], { cwd: ROOT, env });
+  const child = spawn(process.execPath, [join(ROOT, 'bin/teamchat-conformance.mjs')], { cwd: ROOT, env });
   let out = '';
   child.stdout.on('data', (d) => {
     out += d;

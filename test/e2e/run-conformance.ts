@@ -1,5 +1,5 @@
 /**
- * Runs `scripts/conformance.ts` in a child process, as a user would, with a clean environment: none of the
+ * Runs the command (bin/teamchat-conformance.mjs) in a child process, as a user would, with a clean environment: none of the
  * developer's own configuration (.env or variables) leaks in.
  */
 import { spawn } from 'node:child_process';
@@ -49,7 +49,7 @@ export async function runConformance(
   const started = Date.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'scripts/conformance.ts'), ...(opts.args ?? [])],
+    [join(ROOT, 'bin/teamchat-conformance.mjs'), ...(opts.args ?? [])],
     { cwd: ROOT, env },
   );
   let stdout = '';
