@@ -31,8 +31,8 @@ class FaultPool {
   async start(count: number): Promise<void> {
     await Promise.all(
       Array.from({ length: count }, async () => {
-        const worker = fork(join(import.meta.dirname, 'support/fault-worker.ts'), {
-          execArgv: ['--import', 'tsx'],
+        const worker = fork(join(import.meta.dirname, 'support/fault-worker.mjs'), {
+          execArgv: [],
           env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
           stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
         });

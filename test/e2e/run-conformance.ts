@@ -47,11 +47,10 @@ export async function runConformance(
     ...opts.env,
   };
   const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'bin/teamchat-conformance.mjs'), ...(opts.args ?? [])],
-    { cwd: ROOT, env },
-  );
+  const child = spawn(process.execPath, [join(ROOT, 'bin/teamchat-conformance.mjs'), ...(opts.args ?? [])], {
+    cwd: ROOT,
+    env,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => {
