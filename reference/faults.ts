@@ -535,6 +535,14 @@ export const FAULTS = {
     clause: 'EDIT-UPLOADS-002',
     description: "An edit that removes the last reference to the caller's file returns an empty detached_uploads.",
   },
+  'edit-detached-upload-other-links-ignored': {
+    clause: 'EDIT-UPLOADS-002',
+    description: "An edit that removes a file's link lists the file as detached though another message still links it.",
+  },
+  'edit-detached-upload-any-owner': {
+    clause: 'EDIT-UPLOADS-003',
+    description: "An edit that removes the only link to another user's file lists that file in detached_uploads.",
+  },
   'edit-direct-topic-accepted': {
     clause: 'EDIT-TOPIC-001',
     description: 'An edit of a direct message with a topic is accepted.',

@@ -224,8 +224,12 @@ function editMessage(ctx: Context): Fields {
   // Fault `edit-detached-uploads-missing`.
   if (faults.has('edit-detached-uploads-missing')) return {};
   // Fault `edit-detached-upload-not-listed`.
-  const detached =
-    content === undefined || faults.has('edit-detached-upload-not-listed') ? [] : detachedBy(store, user.id, before);
+  if (content === undefined || faults.has('edit-detached-upload-not-listed')) return { detached_uploads: [] };
+  // Faults `edit-detached-upload-any-owner`, `edit-detached-upload-other-links-ignored`.
+  const detached = detachedBy(store, user.id, before, {
+    anyOwner: faults.has('edit-detached-upload-any-owner'),
+    ...(faults.has('edit-detached-upload-other-links-ignored') ? { onlyIn: message } : {}),
+  });
   return { detached_uploads: detached };
 }
 

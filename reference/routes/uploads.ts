@@ -25,11 +25,20 @@ export function attachmentDict(store: Store, a: Attachment): Fields {
   };
 }
 
+/** How a faulty server may misjudge which files an edit detached. */
+export interface DetachFaults {
+  /** Fault `edit-detached-upload-any-owner`: other users' files too. */
+  anyOwner?: boolean;
+  /** Fault `edit-detached-upload-other-links-ignored`: only the edited message's links count. */
+  onlyIn?: Message;
+}
+
 /** The caller's files that `before` linked and that no message links any more. */
-export function detachedBy(store: Store, userId: number, before: string): Fields[] {
+export function detachedBy(store: Store, userId: number, before: string, faulty: DetachFaults = {}): Fields[] {
+  const linking = faulty.onlyIn ? [faulty.onlyIn] : [...store.messages.values()];
   return [...store.attachments.values()]
-    .filter((a) => a.ownerId === userId && before.includes(uploadUrl(a)))
-    .filter((a) => ![...store.messages.values()].some((m) => references(m, a)))
+    .filter((a) => (faulty.anyOwner || a.ownerId === userId) && before.includes(uploadUrl(a)))
+    .filter((a) => !linking.some((m) => references(m, a)))
     .map((a) => attachmentDict(store, a));
 }
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { actorFor, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
+import { actorFor, PEER_MEMBERS, PEOPLE } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import type { Role } from '../../helpers/roles.ts';
@@ -160,12 +160,19 @@ describe('PATCH /messages/{message_id}: content', () => {
     const url = await uploadFile(ctx, 'member', name, bytes);
     const link = `[${name}](${url})`;
     const id = await ownMessage(ctx, `with ${link}`);
+    const other = await ownMessage(ctx, `also with ${link}`);
     const kept = await edit(ctx, 'member', id, { content: contentOf(ctx, `still with ${link}`) });
     const keptUploads = expectSuccess(kept, 'an edit that keeps the link to the file').detached_uploads;
     if (!Array.isArray(keptUploads) || keptUploads.length > 0) {
       fail(kept, 'wanted detached_uploads empty: the edited message still links the file');
     }
-    const removed = await edit(ctx, 'member', id, { content: contentOf(ctx, 'no file any more') });
+    // Another message still links the file: the edit removed a reference, not the only one.
+    const first = await edit(ctx, 'member', id, { content: contentOf(ctx, 'no file any more') });
+    const firstUploads = expectSuccess(first, 'an edit that removes one of two links to the file').detached_uploads;
+    if (!Array.isArray(firstUploads) || firstUploads.length > 0) {
+      fail(first, 'wanted detached_uploads empty: another message still links the file');
+    }
+    const removed = await edit(ctx, 'member', other, { content: contentOf(ctx, 'no file here either') });
     const uploads = expectSuccess(removed, "an edit that removes the file's only link").detached_uploads;
     if (!Array.isArray(uploads) || uploads.length !== 1) {
       fail(removed, 'wanted detached_uploads to hold the one file whose only link the edit removed');
@@ -178,5 +185,34 @@ describe('PATCH /messages/{message_id}: content', () => {
     if (entry.size !== Buffer.byteLength(bytes))
       fail(removed, `wanted size ${Buffer.byteLength(bytes)} (bytes uploaded)`);
     ctx.note('a file uploaded but never detached (a failure before the last edit) stays with the target');
+  });
+
+  check('EDIT-UPLOADS-003', async (ctx) => {
+    // The file is another account's: it shares it in the run's public channel first, so that the member may
+    // link it too (a server may let a user link only the files it can read).
+    const owner = actorFor(ctx, PEOPLE);
+    if (owner === 'member') ctx.account('member2'); // no other account: disabled, naming the one it needs
+    const name = `${ctx.unique('file')}.txt`;
+    const url = await uploadFile(ctx, owner, name, 'Uploaded by teamchat-conformance.\n');
+    const link = `[${name}](${url})`;
+    const shared = await ownMessage(ctx, `shares ${link}`, owner);
+    const linked = await ownMessage(ctx, `links ${link}`);
+    const unshared = await edit(ctx, owner, shared, { content: contentOf(ctx, 'shares nothing now') });
+    const ownerUploads = expectSuccess(unshared, "the owner's edit that removes its link").detached_uploads;
+    if (!Array.isArray(ownerUploads) || ownerUploads.length > 0)
+      fail(unshared, "wanted detached_uploads empty: the member's message still links the file");
+    // Now the member's message holds the file's only link, and the file is not the member's.
+    const unlinked = await edit(ctx, 'member', linked, { content: contentOf(ctx, 'links nothing now') });
+    const memberUploads = expectSuccess(unlinked, "the member's edit that removes the last link").detached_uploads;
+    if (!Array.isArray(memberUploads) || memberUploads.some((a) => a?.path_id && url.endsWith(`/${a.path_id}`)))
+      fail(unlinked, `wanted detached_uploads without ${name}: it is the ${owner}'s file, not the member's`);
+    // Clean-up, and the same rule from the owner's side: linking the file again and removing that link detaches
+    // it for its owner, which learns the id to delete it by.
+    await edit(ctx, owner, shared, { content: contentOf(ctx, `shares ${link} again`) });
+    const again = await edit(ctx, owner, shared, { content: contentOf(ctx, 'shares nothing again') });
+    const detached = expectSuccess(again, "the owner's edit that removes the file's only link").detached_uploads;
+    const entry = Array.isArray(detached) ? detached.find((a) => url.endsWith(`/${a?.path_id}`)) : undefined;
+    if (isInt(entry?.id)) ctx.track(owner, 'attachment', entry.id, `attachment ${name}`);
+    else fail(again, `wanted ${name} in detached_uploads: its owner removed the file's only link`);
   });
 });

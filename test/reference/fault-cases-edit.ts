@@ -37,12 +37,12 @@ const ageAll = (server: ReferenceServer) => {
     (m as { sentAtMs?: number }).sentAtMs = server.store.clock() - 3_600_000;
 };
 /** POST /user_uploads with one file part. */
-export async function uploadFile(call: Call, name: string, content: string) {
+export async function uploadFile(call: Call, name: string, content: string, as: Role = 'member') {
   const form = new FormData();
   form.append('file', new Blob([content]), name);
   const encoded = new Response(form);
   const body = new Uint8Array(await encoded.arrayBuffer());
-  return call('POST', '/user_uploads', { body, contentType: encoded.headers.get('content-type')! });
+  return call('POST', '/user_uploads', { as, body, contentType: encoded.headers.get('content-type')! });
 }
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -118,6 +118,25 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     },
     healthy: [['notes.txt', 3]],
     faulty: [],
+  },
+  'edit-detached-upload-other-links-ignored': {
+    probe: async (call) => {
+      const { url } = (await uploadFile(call, 'notes.txt', 'abc')).body;
+      const id = await send(call, 'files', 'Verona', `see [notes](${url})`);
+      await send(call, 'files', 'Verona', `see [notes](${url}) too`);
+      return (await edit(call, id, { content: 'no file any more' })).body.detached_uploads.length;
+    },
+    healthy: 0,
+    faulty: 1,
+  },
+  'edit-detached-upload-any-owner': {
+    probe: async (call) => {
+      const { url } = (await uploadFile(call, 'notes.txt', 'abc', 'member2')).body;
+      const id = await send(call, 'files', 'Verona', `see [notes](${url})`);
+      return (await edit(call, id, { content: 'no file any more' })).body.detached_uploads.length;
+    },
+    healthy: 0,
+    faulty: 1,
   },
   'edit-direct-content-refused': {
     probe: async (call) => result(edit(call, await sendDirect(call), { content: 'changed' })),

@@ -65,7 +65,14 @@ export const editClauses: readonly Clause[] = [
     id: 'EDIT-UPLOADS-002',
     level: 'MUST',
     title:
-      "return in detached_uploads the caller's file whose only reference the edit removed, and no file while a reference remains",
+      "return in detached_uploads the caller's file whose only reference the edit removed, and no file while another reference remains (in the same message or another)",
+    section: `${EDIT}; Resources › Attachment`,
+    endpoint: ENDPOINT,
+  },
+  {
+    id: 'EDIT-UPLOADS-003',
+    level: 'MUST',
+    title: "leave another user's file out of detached_uploads, though the edit removed its only reference",
     section: `${EDIT}; Resources › Attachment`,
     endpoint: ENDPOINT,
   },
