@@ -9,8 +9,6 @@ export default {
   packageManager: 'npm',
   plugins: ['./stryker/conformance-runner.mjs', './stryker/ignorers.mjs', './stryker/progress-reporter.mjs'],
   testRunner: 'conformance',
-  // The runner imports the project's TypeScript (helpers/, reference/) in its child process.
-  testRunnerNodeArgs: ['--import', 'tsx'],
   coverageAnalysis: 'perTest',
   mutate: [
     'reference/**/*.ts',

@@ -228,7 +228,7 @@ function editMessage(ctx: Context): Fields {
   // Faults `edit-detached-upload-any-owner`, `edit-detached-upload-other-links-ignored`.
   const detached = detachedBy(store, user.id, before, {
     anyOwner: faults.has('edit-detached-upload-any-owner'),
-    ...(faults.has('edit-detached-upload-other-links-ignored') ? { onlyIn: message } : {}),
+    ...(faults.has('edit-detached-upload-other-links-ignored') ? { linking: [message] } : {}),
   });
   return { detached_uploads: detached };
 }

@@ -29,13 +29,13 @@ export function attachmentDict(store: Store, a: Attachment): Fields {
 export interface DetachFaults {
   /** Fault `edit-detached-upload-any-owner`: other users' files too. */
   anyOwner?: boolean;
-  /** Fault `edit-detached-upload-other-links-ignored`: only the edited message's links count. */
-  onlyIn?: Message;
+  /** Fault `edit-detached-upload-other-links-ignored`: only these messages' links count (the edited one). */
+  linking?: readonly Message[];
 }
 
 /** The caller's files that `before` linked and that no message links any more. */
 export function detachedBy(store: Store, userId: number, before: string, faulty: DetachFaults = {}): Fields[] {
-  const linking = faulty.onlyIn ? [faulty.onlyIn] : [...store.messages.values()];
+  const linking = faulty.linking ?? [...store.messages.values()];
   return [...store.attachments.values()]
     .filter((a) => (faulty.anyOwner || a.ownerId === userId) && before.includes(uploadUrl(a)))
     .filter((a) => !linking.some((m) => references(m, a)))
