@@ -409,6 +409,10 @@ export const FAULTS = {
     clause: 'TYPING-006',
     description: 'Channel typing notifications succeed but send no event.',
   },
+  'channels-admin-unsubscribe-refused': {
+    clause: 'CHAN-PERM-001',
+    description: 'An organization administrator who is not subscribed to a channel may not unsubscribe others from it.',
+  },
   'channels-archived-listed-by-default': {
     clause: 'CHAN-LIST-002',
     description: 'GET /streams lists archived channels even when exclude_archived is left at its default.',
@@ -526,6 +530,11 @@ export const FAULTS = {
   'edit-content-limit-ignored': {
     clause: 'EDIT-CONTENT-007',
     description: 'Content edits are accepted after message_content_edit_limit_seconds (and its grace) have passed.',
+  },
+  'edit-realm-event-op-update': {
+    clause: 'EDIT-EVENT-001',
+    description:
+      'A change of allow_message_editing or message_content_edit_limit_seconds is announced as a realm event with op "update" (one per setting, property and value), not "update_dict".',
   },
   'edit-detached-uploads-missing': {
     clause: 'EDIT-UPLOADS-001',

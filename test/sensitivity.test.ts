@@ -81,6 +81,7 @@ class FaultPool {
 const WAIT_OUT_A_BOUND = [
   'edit-content-limit-ignored',
   'drafts-no-event',
+  'edit-realm-event-op-update',
   'typing-stop-never-sent',
   'typing-channel-no-event',
   'channels-topic-delete-no-first-message-event',

@@ -47,7 +47,7 @@ function groupValue(store: Store, name: string, raw: unknown): GroupSetting {
   throw invalidParam(name, `Invalid ${name}`);
 }
 
-function updateRealm({ params, store, user }: Context): Fields {
+function updateRealm({ params, store, user, faults }: Context): Fields {
   if (!isAdmin(user)) throw badRequest('Must be an organization administrator');
   const changed: Record<string, unknown> = {};
   const editing = params.optBool('allow_message_editing');
@@ -84,13 +84,14 @@ function updateRealm({ params, store, user }: Context): Fields {
     store.realm.groups[name] = value;
     changed[name] = structuredClone(value);
   }
-  if (Object.keys(changed).length > 0) {
-    store.events.push([...store.users.keys()], {
-      type: 'realm',
-      op: 'update_dict',
-      property: 'default',
-      data: changed,
-    });
+  if (Object.keys(changed).length === 0) return {};
+  const everyone = [...store.users.keys()];
+  // Fault `edit-realm-event-op-update`: the shape Zulip uses for most other realm properties.
+  if (faults.has('edit-realm-event-op-update')) {
+    for (const [property, value] of Object.entries(changed))
+      store.events.push(everyone, { type: 'realm', op: 'update', property, value });
+  } else {
+    store.events.push(everyone, { type: 'realm', op: 'update_dict', property: 'default', data: changed });
   }
   return {};
 }

@@ -7,11 +7,18 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { actorFor, PEER_MEMBERS, PEOPLE } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
+import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { attachmentProblem, uploadFile } from './attachment.ts';
 import { edit, editUntilRefused, QUIET, setRealm, shortestWorkingLimit } from './edit.ts';
 import { contentOf, mustSend, readMessage } from './messages.ts';
+
+/** Whether an event payload holds `name` with `value` at any depth: the contract leaves the payload's shape open. */
+function carries(payload: unknown, name: string, value: unknown): boolean {
+  if (typeof payload !== 'object' || payload === null) return false;
+  return Object.entries(payload).some(([key, v]) => (key === name && v === value) || carries(v, name, value));
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -100,6 +107,34 @@ describe('PATCH /messages/{message_id}: content', () => {
     expectErrorEnvelope(res, 'a content edit while allow_message_editing is false');
     const stored = (await readMessage(ctx, 'member', id)).content;
     if (stored !== contentOf(ctx, 'editing disabled')) fail(res, `the refused edit stored ${JSON.stringify(stored)}`);
+  });
+
+  check('EDIT-EVENT-001', async (ctx) => {
+    // Any account's queue receives realm events: the second member's, sparing the member.
+    const queue = await registerQueue(ctx, actorFor(ctx, PEER_MEMBERS), { event_types: ['realm'] });
+    // Values other than the run's: setting a value the realm already has may rightly announce nothing.
+    const raw = ctx.world.realm.raw;
+    const changes: Record<string, boolean | number> = {
+      allow_message_editing: raw.realm_allow_message_editing === false,
+      message_content_edit_limit_seconds: raw.realm_message_content_edit_limit_seconds === 3600 ? 7200 : 3600,
+    };
+    await setRealm(ctx, changes);
+    const announced = new Set<string>();
+    const events = await waitForEvents(ctx, queue, (e) => {
+      if (e?.type !== 'realm' || e?.op !== 'update_dict') return false;
+      for (const [name, value] of Object.entries(changes)) if (carries(e, name, value)) announced.add(name);
+      return announced.size === Object.keys(changes).length;
+    });
+    const missing = Object.entries(changes).filter(([name]) => !announced.has(name));
+    if (missing.length > 0) {
+      const realm = events.filter((e) => e?.type === 'realm');
+      fail(
+        undefined,
+        `wanted a realm update_dict event carrying ${missing.map(([n, v]) => `${n} = ${v}`).join(' and ')}; the queue got ${realm.length} realm event(s): ${JSON.stringify(realm).slice(0, 300)}`,
+      );
+    }
+    // Beyond the values, the payload's shape is not shown: recorded, not judged.
+    ctx.note(`realm events: ${JSON.stringify(events.filter((e) => e?.type === 'realm')).slice(0, 300)}`);
   });
 
   check('EDIT-CONTENT-006', async (ctx) => {

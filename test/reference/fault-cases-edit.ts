@@ -104,6 +104,16 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     healthy: 'error',
     faulty: 'success',
   },
+  'edit-realm-event-op-update': {
+    probe: async (call) => {
+      const { queue_id } = (await call('POST', '/register', { form: { event_types: ['realm'] } })).body;
+      await setRealm(call, { allow_message_editing: false });
+      const { events } = (await call('GET', '/events', { query: { queue_id, dont_block: true } })).body;
+      return events.filter((e: { type: string }) => e.type === 'realm').map((e: { op: string }) => e.op);
+    },
+    healthy: ['update_dict'],
+    faulty: ['update'],
+  },
   'edit-detached-uploads-missing': {
     probe: async (call) => (await edit(call, await send(call), { content: 'x' })).body.detached_uploads,
     healthy: [],

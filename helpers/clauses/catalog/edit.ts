@@ -55,6 +55,14 @@ export const editClauses: readonly Clause[] = [
     endpoint: ENDPOINT,
   },
   {
+    id: 'EDIT-EVENT-001',
+    level: 'MUST',
+    title:
+      'announce a change of allow_message_editing or message_content_edit_limit_seconds with a realm update_dict event that carries the new value',
+    section: `Events; ${EDIT}`,
+    endpoint: ENDPOINT,
+  },
+  {
     id: 'EDIT-UPLOADS-001',
     level: 'MUST',
     title: 'return detached_uploads, a list of attachment objects, on a successful edit',
