@@ -4,20 +4,14 @@
 // another resolve. Moves by the member act on messages sent moments before, well inside any move limit.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import {
-  essentialTopicCases,
-  isStoredEmpty,
-  judgeTopicAnswer,
-  topicCases,
-  topicVerdict,
-} from '../../helpers/arbitraries/topic-rule.ts';
+import { isStoredEmpty } from '../../helpers/arbitraries/topic-rule.ts';
 import { actorFor, actorsOf, anyActor, HELPERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
-import type { Role } from '../../helpers/roles.ts';
 import { edit, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
-import { contentOf, mustSend, ownChannel, policyChannels, readMessage, topicEnv } from './messages.ts';
+import { contentOf, mustSend, ownChannel, readMessage, topicEnv } from './messages.ts';
+import { assertTopicRule } from './topic-rule-property.ts';
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
 /** Who sends the messages the moderator moves (set-up): the guest and the bot, with budget to spare, subscribed. */
@@ -100,37 +94,21 @@ describe('PATCH /messages/{message_id}: topics', () => {
   });
 
   check('EDIT-TOPIC-004', async (ctx) => {
-    const env = topicEnv(ctx);
-    // The moderator's move is under test; the message it moves may come from anyone (setup, spread over all).
-    const senders = actorsOf(ctx, SENDERS);
-    const channels = await policyChannels(ctx, senders);
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...channels),
-        topicCases(env),
-        fc.constantFrom(...senders),
-        async (channel, { topic, kind }, sender) => {
-          const verdict = topicVerdict(topic, channel.policy, env);
-          const what = `a move to ${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
-          const id = await mustSend(ctx, sender, {
-            type: 'stream',
-            to: channel.id,
-            topic: ctx.unique('named'),
-            content: contentOf(ctx, 'topic rule'),
-          });
-          const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
-          if (!judgeTopicAnswer(res, verdict, what)) return;
-          const problem = verdict.storedProblem((await readMessage(ctx, sender, id)).topic);
-          if (problem) fail(res, `${what}: ${problem}`);
-        },
-      ),
-      {
-        ...ctx.property(),
-        examples: channels.flatMap((c) =>
-          essentialTopicCases(env).map((t, i) => [c, t, senders[i % senders.length]!] as [typeof c, typeof t, Role]),
-        ),
+    await assertTopicRule(ctx, {
+      // The moderator's move is under test; the message it moves may come from anyone (setup, spread over all).
+      senders: actorsOf(ctx, SENDERS),
+      lead: 'a move to ',
+      attempt: async ({ channel, topic, sender }) => {
+        const id = await mustSend(ctx, sender, {
+          type: 'stream',
+          to: channel.id,
+          topic: ctx.unique('named'),
+          content: contentOf(ctx, 'topic rule'),
+        });
+        const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
+        return { res, stored: async () => (await readMessage(ctx, sender, id)).topic };
       },
-    );
+    });
   });
 
   check('EDIT-RESOLVE-001', async (ctx) => {

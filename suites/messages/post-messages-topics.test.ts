@@ -1,66 +1,41 @@
 // POST /messages and the topic rule — contract: Conventions (topic rule), "1. Send a message" (topic), the
 // Channel object (topics_policy), Limits (max_topic_length), Versioning (334, 370/372).
-import fc from 'fast-check';
 import { describe } from 'vitest';
-import {
-  essentialTopicCases,
-  isStoredEmpty,
-  judgeTopicAnswer,
-  NO_TOPIC,
-  topicCases,
-  topicVerdict,
-} from '../../helpers/arbitraries/topic-rule.ts';
+import { isStoredEmpty, NO_TOPIC } from '../../helpers/arbitraries/topic-rule.ts';
 import { actorFor, actorsOf, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import type { Role } from '../../helpers/roles.ts';
 import { contentOf, policyChannels, readMessage, send, topicEnv } from './messages.ts';
+import { assertTopicRule } from './topic-rule-property.ts';
 
 describe('POST /messages: the topic rule', () => {
   check('TOPIC-RULE-001', async (ctx) => {
-    const env = topicEnv(ctx);
-    // A member (no policy exempts one) but the member, which many clauses need: the second member when
-    // configured, subscribed to the policy channels.
-    const senders = actorsOf(ctx, PEER_MEMBERS);
-    const channels = await policyChannels(ctx, senders);
     // Every spelling of the empty topic must be stored alike (per channel): the first one seen sets the form.
     const emptyForm = new Map<number, string>();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...channels),
-        topicCases(env),
-        fc.constantFrom(...senders),
-        async (channel, { topic, kind }, sender) => {
-          const verdict = topicVerdict(topic, channel.policy, env);
-          const what = `${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
-          const res = await send(ctx, sender, {
-            type: 'stream',
-            to: channel.id,
-            topic,
-            content: contentOf(ctx, 'topic rule'),
-          });
-          if (!judgeTopicAnswer(res, verdict, what)) return;
-          const stored = (await readMessage(ctx, sender, Number(res.body.id))).topic;
-          const problem = verdict.storedProblem(stored);
-          if (problem) fail(res, `${what}: ${problem}`);
-          if (verdict.surelyEmpty) {
-            const first = emptyForm.get(channel.id) ?? stored;
-            emptyForm.set(channel.id, first);
-            if (stored !== first)
-              fail(
-                res,
-                `${what} was stored as ${JSON.stringify(stored)}, another spelling of the empty topic as ${JSON.stringify(first)}`,
-              );
-          }
-        },
-      ),
-      {
-        ...ctx.property(),
-        examples: channels.flatMap((c) =>
-          essentialTopicCases(env).map((t, i) => [c, t, senders[i % senders.length]!] as [typeof c, typeof t, Role]),
-        ),
+    await assertTopicRule(ctx, {
+      // A member (no policy exempts one) but the member, which many clauses need: the second member when
+      // configured, subscribed to the policy channels.
+      senders: actorsOf(ctx, PEER_MEMBERS),
+      attempt: async ({ channel, topic, sender }) => {
+        const res = await send(ctx, sender, {
+          type: 'stream',
+          to: channel.id,
+          topic,
+          content: contentOf(ctx, 'topic rule'),
+        });
+        return { res, stored: async () => (await readMessage(ctx, sender, Number(res.body.id))).topic };
       },
-    );
+      onStored: (stored, verdict, { channel }, res, what) => {
+        if (!verdict.surelyEmpty) return;
+        const first = emptyForm.get(channel.id) ?? (stored as string);
+        emptyForm.set(channel.id, first);
+        if (stored !== first)
+          fail(
+            res,
+            `${what} was stored as ${JSON.stringify(stored)}, another spelling of the empty topic as ${JSON.stringify(first)}`,
+          );
+      },
+    });
   });
 
   check('TOPIC-RULE-002', async (ctx) => {

@@ -1,27 +1,12 @@
 // POST /scheduled_messages — contract: "2. Create a scheduled message", the Scheduled message resource, the topic
 // rule (Conventions), Errors, Limits. Every scheduled message is deleted when its check ends (undo kind
 // `scheduled_message`); delivery is a month ahead, so nothing is ever sent.
-import fc from 'fast-check';
 import { describe } from 'vitest';
-import {
-  essentialTopicCases,
-  judgeTopicAnswer,
-  topicCases,
-  topicVerdict,
-} from '../../helpers/arbitraries/topic-rule.ts';
 import { actorsOf, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
-import type { Role } from '../../helpers/roles.ts';
-import {
-  contentOf,
-  contentProblem,
-  listScheduled,
-  maxMessageLength,
-  policyChannels,
-  schedule,
-  topicEnv,
-} from './messages.ts';
+import { contentOf, contentProblem, listScheduled, maxMessageLength, schedule } from './messages.ts';
+import { assertTopicRule } from './topic-rule-property.ts';
 
 /** An ID no target is likely to have given out (the largest 32-bit signed integer, less a little). */
 const NO_SUCH_ID = 2_147_483_000;
@@ -99,39 +84,23 @@ describe('POST /scheduled_messages', () => {
   });
 
   check('TOPIC-RULE-003', async (ctx) => {
-    const env = topicEnv(ctx);
-    // A member (no policy exempts one) but the member, which many clauses need: the second member when
-    // configured, subscribed to the policy channels; it lists its own scheduled messages.
-    const senders = actorsOf(ctx, PEER_MEMBERS);
-    const channels = await policyChannels(ctx, senders);
-    const runs = Math.ceil(ctx.property().numRuns / 2); // three requests a run: keep the load modest
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...channels),
-        topicCases(env),
-        fc.constantFrom(...senders),
-        async (channel, { topic, kind }, sender) => {
-          const verdict = topicVerdict(topic, channel.policy, env);
-          const what = `${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
-          const res = await schedule(ctx, sender, {
-            type: 'stream',
-            to: channel.id,
-            topic,
-            content: contentOf(ctx, 'topic'),
-          });
-          if (!judgeTopicAnswer(res, verdict, what)) return;
-          const id = res.body.scheduled_message_id;
-          const stored = (await listScheduled(ctx, sender)).find((s) => s?.scheduled_message_id === id);
-          const problem = verdict.storedProblem(stored?.topic);
-          if (problem) fail(res, `${what}: ${problem}`);
-        },
-      ),
-      {
-        ...ctx.property({ numRuns: runs }),
-        examples: channels.flatMap((c) =>
-          essentialTopicCases(env).map((t, i) => [c, t, senders[i % senders.length]!] as [typeof c, typeof t, Role]),
-        ),
+    await assertTopicRule(ctx, {
+      // A member (no policy exempts one) but the member, which many clauses need: the second member when
+      // configured, subscribed to the policy channels; it lists its own scheduled messages.
+      senders: actorsOf(ctx, PEER_MEMBERS),
+      numRuns: Math.ceil(ctx.property().numRuns / 2), // three requests a run: keep the load modest
+      attempt: async ({ channel, topic, sender }) => {
+        const res = await schedule(ctx, sender, {
+          type: 'stream',
+          to: channel.id,
+          topic,
+          content: contentOf(ctx, 'topic'),
+        });
+        const id = res.body?.scheduled_message_id;
+        const stored = async () =>
+          (await listScheduled(ctx, sender)).find((s) => s?.scheduled_message_id === id)?.topic;
+        return { res, stored };
       },
-    );
+    });
   });
 });

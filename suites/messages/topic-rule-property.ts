@@ -1,0 +1,83 @@
+/**
+ * The topic rule (contract: Conventions) as one property over any operation that takes a channel topic: sending
+ * (TOPIC-RULE-001), scheduling (TOPIC-RULE-003) and moving a message (EDIT-TOPIC-004). Only the operation and the
+ * read-back differ between them; the cases, the channels and the judgement are the same.
+ */
+import fc from 'fast-check';
+import {
+  essentialTopicCases,
+  judgeTopicAnswer,
+  type TopicVerdict,
+  topicCases,
+  topicVerdict,
+} from '../../helpers/arbitraries/topic-rule.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { fail } from '../../helpers/checks/matchers.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { type OwnChannel, policyChannels, topicEnv } from './messages.ts';
+
+/** One generated case: a channel of a known policy, a topic and who acts. */
+export interface TopicRuleCase {
+  readonly channel: OwnChannel;
+  readonly topic: string;
+  readonly sender: Role;
+}
+
+/** What the operation answered, and how to read back the topic it stored (called only when it succeeded). */
+export interface TopicRuleAttempt {
+  readonly res: ApiResponse;
+  readonly stored: () => Promise<unknown>;
+}
+
+export interface TopicRuleProperty {
+  /** The accounts the cases are spread over; each is subscribed to the policy channels. */
+  readonly senders: Role[];
+  /** Generated runs (the profile's when absent); the essential cases always run on every channel. */
+  readonly numRuns?: number;
+  /** How a case reads in a failure message: `${lead}${kind} ("…") in a channel with topics_policy …`. */
+  readonly lead?: string;
+  readonly attempt: (c: TopicRuleCase) => Promise<TopicRuleAttempt>;
+  /** Sees each accepted case's stored topic once the oracle found it right (TOPIC-RULE-001 compares spellings). */
+  readonly onStored?: (
+    stored: unknown,
+    verdict: TopicVerdict,
+    c: TopicRuleCase,
+    res: ApiResponse,
+    what: string,
+  ) => void;
+}
+
+/**
+ * Runs the property: a refusal must be allowed and carry the error envelope, an acceptance must be allowed and
+ * store a topic the oracle accepts (the empty topic's reading, the value, or its truncation).
+ */
+export async function assertTopicRule(ctx: CheckContext, property: TopicRuleProperty): Promise<void> {
+  const { senders, lead = '', attempt, onStored } = property;
+  const env = topicEnv(ctx);
+  const channels = await policyChannels(ctx, senders);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...channels),
+      topicCases(env),
+      fc.constantFrom(...senders),
+      async (channel, { topic, kind }, sender) => {
+        const verdict = topicVerdict(topic, channel.policy, env);
+        const what = `${lead}${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
+        const c = { channel, topic, sender };
+        const { res, stored } = await attempt(c);
+        if (!judgeTopicAnswer(res, verdict, what)) return;
+        const value = await stored();
+        const problem = verdict.storedProblem(value);
+        if (problem) fail(res, `${what}: ${problem}`);
+        onStored?.(value, verdict, c, res, what);
+      },
+    ),
+    {
+      ...ctx.property({ numRuns: property.numRuns }),
+      examples: channels.flatMap((c) =>
+        essentialTopicCases(env).map((t, i) => [c, t, senders[i % senders.length]!] as [typeof c, typeof t, Role]),
+      ),
+    },
+  );
+}
