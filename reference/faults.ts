@@ -185,6 +185,10 @@ export const FAULTS = {
     clause: 'MUTE-006',
     description: 'POST /register lists only the two most recently muted users.',
   },
+  'mute-existing-messages-unread': {
+    clause: 'MUTE-008',
+    description: 'Muting a user leaves the messages that user had already sent unread for the muter.',
+  },
   'mute-messages-arrive-unread': {
     clause: 'MUTE-007',
     description: "A muted sender's new messages arrive unread for the muter.",
@@ -412,6 +416,10 @@ export const FAULTS = {
   'channels-admin-unsubscribe-refused': {
     clause: 'CHAN-PERM-001',
     description: 'An organization administrator who is not subscribed to a channel may not unsubscribe others from it.',
+  },
+  'channels-topic-read-not-marked': {
+    clause: 'TOPIC-READ-003',
+    description: 'Marking a topic read answers success and leaves its messages unread.',
   },
   'channels-archived-listed-by-default': {
     clause: 'CHAN-LIST-002',

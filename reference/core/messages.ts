@@ -131,6 +131,16 @@ export function audienceOf(store: Store, message: Message): number[] {
   return message.type === 'private' ? [...message.recipients] : store.subscribersOf(message.channelId!);
 }
 
+/** The message's flags for one user (only "read" is kept here). */
+export function flagsOf(message: Message, userId: number): string[] {
+  return message.readBy.has(userId) ? ['read'] : [];
+}
+
+/** Marks for `user` every message it may read that `which` selects (muting, marking a topic read). */
+export function markRead(store: Store, user: User, which: (m: Message) => boolean): void {
+  for (const m of store.messages.values()) if (which(m) && canSeeMessage(store, user, m)) m.readBy.add(user.id);
+}
+
 const userRef = (u: User | undefined) => ({ id: u?.id, email: u?.email, full_name: u?.fullName });
 
 export function messageDict(

@@ -120,7 +120,8 @@ export interface Message {
   readonly timestamp: number;
   /** Milliseconds since the epoch, for the edit and move time limits (absent: `timestamp` is used). */
   readonly sentAtMs?: number;
-  readonly readBySender: boolean;
+  /** The users for whom the message is read (its "read" flag): the sender when read_by_sender, muters, readers. */
+  readonly readBy: Set<number>;
 }
 
 export interface ScheduledMessage {

@@ -1,6 +1,7 @@
 /** Muting users (contract: operation 15 and the muting rows of States and transitions). */
 import type { Faults } from '../faults.ts';
 import { badRequest } from './errors.ts';
+import { markRead } from './messages.ts';
 import type { MutedUser, User } from './model.ts';
 import type { Store } from './store.ts';
 
@@ -23,6 +24,8 @@ export function mute(store: Store, caller: User, targetId: number, faults: Fault
     throw badRequest('User already muted');
   }
   store.mutedUsers.set(caller.id, [...list, { id: targetId, timestamp: store.nowSeconds() }]);
+  // Everything the muted user sent is read for the muter. Fault `mute-existing-messages-unread`.
+  if (!faults.has('mute-existing-messages-unread')) markRead(store, caller, (m) => m.senderId === targetId);
 }
 
 export function unmute(store: Store, caller: User, targetId: number, faults: Faults): void {

@@ -9,6 +9,7 @@ import {
   canSeeMessage,
   channelOf,
   directRecipients,
+  flagsOf,
   messageContent,
   messageDict,
   messageType,
@@ -79,17 +80,19 @@ function sendMessage(ctx: Context): Fields {
     message = { ...common(ctx, content, read), type, channelId: null, topic: '', recipients };
   }
   store.messages.set(message.id, message);
+  const audience = audienceOf(store, message);
+  // A muted sender's new messages arrive read for the muter. Fault `mute-messages-arrive-unread`.
+  if (!faults.has('mute-messages-arrive-unread')) {
+    for (const id of audience) if (id !== user.id && isMuted(store, id, user.id)) message.readBy.add(id);
+  }
 
   const dict = messageDict(store, message);
-  store.events.pushPerQueue(audienceOf(store, message), 'message', (queue) => {
-    const own = queue.userId === user.id;
-    const echo = own && queue.id === queueId && !faults.has('messages-local-message-id-missing');
-    // A muted sender's new messages arrive read for the muter. Fault `mute-messages-arrive-unread`.
-    const mutedSender = !own && isMuted(store, queue.userId, user.id) && !faults.has('mute-messages-arrive-unread');
+  store.events.pushPerQueue(audience, 'message', (queue) => {
+    const echo = queue.userId === user.id && queue.id === queueId && !faults.has('messages-local-message-id-missing');
     return {
       type: 'message',
       message: dict,
-      flags: (own && read) || mutedSender ? ['read'] : [],
+      flags: flagsOf(message, queue.userId),
       ...(echo ? { local_message_id: localId } : {}),
     };
   });
@@ -117,7 +120,7 @@ function common(ctx: Context, content: string, readBySender: boolean) {
     content,
     timestamp: ctx.store.nowSeconds(),
     sentAtMs: ctx.store.clock(),
-    readBySender,
+    readBy: new Set(readBySender ? [ctx.user.id] : []),
   };
 }
 
@@ -133,7 +136,10 @@ function getMessage(ctx: Context): Fields {
   const allowEmptyTopicName = ctx.params.bool('allow_empty_topic_name', false);
   return {
     raw_content: message.content,
-    message: messageDict(ctx.store, message, { applyMarkdown, allowEmptyTopicName }),
+    message: {
+      ...messageDict(ctx.store, message, { applyMarkdown, allowEmptyTopicName }),
+      flags: flagsOf(message, ctx.user.id),
+    },
   };
 }
 

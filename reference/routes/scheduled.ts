@@ -63,7 +63,7 @@ function createScheduled(ctx: Context): Fields {
       recipients: channelMessage ? [] : [user.id, ...(fields.to as number[])].sort((a, b) => a - b),
       content,
       timestamp: store.nowSeconds(),
-      readBySender: true,
+      readBy: new Set([user.id]),
     });
     return { scheduled_message_id: id };
   }

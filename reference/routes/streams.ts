@@ -5,8 +5,8 @@ import { listChannels, mayListAllActive } from '../core/channel-listing.ts';
 import { canSeeChannel, channelObject, firstMessageId } from '../core/channels.ts';
 import type { Context, Fields, Route } from '../core/context.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
-import { audienceOf } from '../core/messages.ts';
-import { type Channel, isAdmin } from '../core/model.ts';
+import { audienceOf, markRead } from '../core/messages.ts';
+import { type Channel, isAdmin, type Message } from '../core/model.ts';
 import { readTopic } from '../core/topics.ts';
 
 function listStreams({ params, store, user, faults }: Context): Fields {
@@ -100,12 +100,11 @@ function markTopicAsRead(ctx: Context): Fields {
   // Fault `channels-topic-read-display-name-refused`: the display name is taken literally, so "" is not found.
   const raw = params.str('topic_name');
   const topic = (faults.has('channels-topic-read-display-name-refused') ? raw.trim() : topicParam(ctx)).toLowerCase();
-  // Like Zulip, a named topic without messages is an error (the empty topic is not looked up). This server keeps
-  // no per-user read flags: nothing else changes.
-  const exists = [...store.messages.values()].some(
-    (m) => m.channelId === channel.id && m.topic.toLowerCase() === topic,
-  );
-  if (topic !== '' && !exists) throw badRequest(`No such topic '${raw}'`);
+  // Like Zulip, a named topic without messages is an error (the empty topic is not looked up).
+  const inTopic = (m: Message) => m.channelId === channel.id && m.topic.toLowerCase() === topic;
+  if (topic !== '' && ![...store.messages.values()].some(inTopic)) throw badRequest(`No such topic '${raw}'`);
+  // Fault `channels-topic-read-not-marked`: success, and nothing is marked read.
+  if (!faults.has('channels-topic-read-not-marked')) markRead(store, ctx.user, inTopic);
   return {};
 }
 

@@ -1,11 +1,12 @@
-// POST /mark_topic_as_read (deprecated) — contract: "12. Mark messages in a topic as read". The response is the
-// envelope only; the read state itself is observed through operations the contract does not show, so it is noted,
-// never judged.
+// POST /mark_topic_as_read (deprecated) — contract: "12. Mark messages in a topic as read" and its row of States and
+// transitions (unread topic messages become read). The response is the envelope only; the read state is observed
+// through the message read-back of TARGET.md (GET /messages/{id}), whose flags the contract leaves "not shown": a
+// target whose read-back carries none gets TOPIC-READ-003 skipped-unsupported.
 import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
-import { expectError, expectSuccess } from '../../helpers/checks/matchers.ts';
-import { Disabled } from '../../helpers/errors.ts';
-import { ownChannel } from '../messages/messages.ts';
+import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { Disabled, Unsupported } from '../../helpers/errors.ts';
+import { ownChannel, readFlags } from '../messages/messages.ts';
 import { topicOf } from './topics.ts';
 
 describe('POST /mark_topic_as_read', () => {
@@ -30,5 +31,29 @@ describe('POST /mark_topic_as_read', () => {
     const topic = ctx.unique('topic');
     expectError(await ctx.member.post('/mark_topic_as_read', { topic_name: topic }), undefined, 'without stream_id');
     expectError(await ctx.member.post('/mark_topic_as_read', { stream_id: id }), undefined, 'without topic_name');
+  });
+
+  check('TOPIC-READ-003', async (ctx) => {
+    // The member writes two messages to a topic of a channel of the check's own; the second member marks it read.
+    const own = await ownChannel(ctx, { others: ['member2'] });
+    const { topic, messages } = await topicOf(ctx, own.id, ctx.unique('topic'), 2);
+    const unread = [];
+    for (const id of messages) {
+      const flags = await readFlags(ctx, 'member2', id);
+      if (flags === undefined)
+        throw new Unsupported("the target's message read-back carries no flags: the read state cannot be observed");
+      if (!flags.includes('read')) unread.push(id);
+    }
+    if (unread.length === 0) ctx.note('the messages were read for the second member before it marked the topic read');
+    const res = await ctx.member2.post('/mark_topic_as_read', { stream_id: own.id, topic_name: topic });
+    expectSuccess(res, 'marking a topic read');
+    for (const id of messages) {
+      const flags = await readFlags(ctx, 'member2', id);
+      if (!flags?.includes('read'))
+        fail(
+          res,
+          `wanted message ${id} of the topic read for the second member; its flags are ${JSON.stringify(flags)}`,
+        );
+    }
   });
 });

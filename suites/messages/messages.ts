@@ -47,6 +47,16 @@ export async function readMessage(ctx: CheckContext, role: Role, id: number): Pr
   return { ...message, content: body.raw_content ?? message.content, topic: message.topic ?? message.subject };
 }
 
+/**
+ * The caller's personal flags of a message as read back (GET /messages/{id}); undefined when the target's read-back
+ * carries none. The contract leaves the stored record's flags "not shown": a check that needs the read state is
+ * skipped-unsupported on such a target, never failed.
+ */
+export async function readFlags(ctx: CheckContext, role: Role, id: number): Promise<unknown[] | undefined> {
+  const { flags } = await readMessage(ctx, role, id);
+  return Array.isArray(flags) ? flags : undefined;
+}
+
 /** GET /scheduled_messages (setup): the caller's scheduled messages. */
 export async function listScheduled(ctx: CheckContext, role: Role): Promise<any[]> {
   const body = await ctx.as(role).mustSetup('GET', '/scheduled_messages');

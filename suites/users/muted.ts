@@ -5,7 +5,7 @@
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, waitForEvents } from '../../helpers/checks/events.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
-import { SetupError, Unsupported } from '../../helpers/errors.ts';
+import { Disabled, SetupError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend } from '../messages/messages.ts';
@@ -67,15 +67,31 @@ export async function unmutedTarget(ctx: CheckContext, caller: Role, { bot = fal
   );
 }
 
+/** A direct message from `sender` to `recipient` (type `private` below level 174, where `direct` is unknown). */
+export function sendDirect(ctx: CheckContext, sender: Role, recipient: Role): Promise<number> {
+  const level = ctx.world.featureLevel;
+  const type = level !== null && level < 174 ? 'private' : 'direct';
+  const to = [ctx.account(recipient).userId];
+  return mustSend(ctx, sender, { type, to, content: contentOf(ctx, `a message from the ${sender}`) });
+}
+
+/** Another human account, configured and not yet muted by the caller, to mute and receive messages from. */
+export async function humanToMute(ctx: CheckContext, caller: Role): Promise<Role> {
+  const sender = (['member', 'member2', 'moderator', 'admin', 'owner'] as const).find(
+    (r) => r !== caller && ctx.world.accounts[r] && !ctx.world.accounts[r]?.refused,
+  );
+  if (!sender) throw new Disabled('needs a second human account (MEMBER2_EMAIL …) to send from');
+  if ((await mutedIds(ctx, caller)).has(ctx.account(sender).userId))
+    throw new SetupError(`the ${caller} has muted the ${sender} already`);
+  return sender;
+}
+
 /**
  * A direct message from `sender` to the queue's owner, and the flags of its message event on that queue; undefined
  * when the target's message events carry no flags (then the read state cannot be observed).
  */
 export async function arrivalFlags(ctx: CheckContext, queue: Queue, sender: Role): Promise<unknown[] | undefined> {
-  const level = ctx.world.featureLevel;
-  const type = level !== null && level < 174 ? 'private' : 'direct';
-  const to = [ctx.account(queue.role).userId];
-  const id = await mustSend(ctx, sender, { type, to, content: contentOf(ctx, `a message from the ${sender}`) });
+  const id = await sendDirect(ctx, sender, queue.role);
   const events = await waitForEvents(ctx, queue, (e) => e?.type === 'message' && e.message?.id === id);
   const event = events.find((e) => e?.type === 'message' && e.message?.id === id);
   if (!event) throw new SetupError(`the message event of message ${id} never reached the ${queue.role}'s queue`);

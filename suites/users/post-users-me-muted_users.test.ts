@@ -8,8 +8,18 @@ import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { registerQueue } from '../../helpers/checks/events.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
-import { Disabled, SetupError, Unsupported } from '../../helpers/errors.ts';
-import { arrivalFlags, listMuted, mutedIds, muteUser, NO_SUCH_USER_ID, unmutedTarget, unmuteUser } from './muted.ts';
+import { SetupError, Unsupported } from '../../helpers/errors.ts';
+import { readFlags } from '../messages/messages.ts';
+import {
+  arrivalFlags,
+  humanToMute,
+  listMuted,
+  muteUser,
+  NO_SUCH_USER_ID,
+  sendDirect,
+  unmutedTarget,
+  unmuteUser,
+} from './muted.ts';
 
 const callerOf = (ctx: CheckContext) => actorFor(ctx, PEER_MEMBERS);
 
@@ -64,13 +74,8 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
   check('MUTE-007', async (ctx) => {
     const caller = callerOf(ctx);
     // The caller mutes another human account, which then writes to it: the message must arrive already read.
-    const senderRole = (['member', 'member2', 'moderator', 'admin', 'owner'] as const).find(
-      (r) => r !== caller && ctx.world.accounts[r] && !ctx.world.accounts[r]?.refused,
-    );
-    if (!senderRole) throw new Disabled('needs a second human account (MEMBER2_EMAIL …) to send from');
+    const senderRole = await humanToMute(ctx, caller);
     const sender = ctx.account(senderRole);
-    if ((await mutedIds(ctx, caller)).has(sender.userId))
-      throw new SetupError(`the ${caller} has muted the ${senderRole} already`);
     const queue = await registerQueue(ctx, caller, { event_types: ['message'] });
     expectSuccess(await muteUser(ctx, caller, sender.userId), `muting the ${senderRole} (setup)`);
     const flags = await arrivalFlags(ctx, queue, senderRole);
@@ -80,6 +85,22 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
       fail(
         undefined,
         `wanted the muted ${senderRole}'s new message to arrive read for the ${caller}; its flags were ${JSON.stringify(flags)}`,
+      );
+  });
+
+  check('MUTE-008', async (ctx) => {
+    const caller = callerOf(ctx);
+    // Another human account writes to the caller, who then mutes it: the message sent before must now be read.
+    const senderRole = await humanToMute(ctx, caller);
+    const id = await sendDirect(ctx, senderRole, caller);
+    expectSuccess(await muteUser(ctx, caller, ctx.account(senderRole).userId), `muting the ${senderRole}`);
+    const flags = await readFlags(ctx, caller, id);
+    if (flags === undefined)
+      throw new Unsupported("the target's message read-back carries no flags: the read state cannot be observed");
+    if (!flags.includes('read'))
+      fail(
+        undefined,
+        `wanted the ${senderRole}'s message ${id}, sent before the mute, read for the ${caller} once muted; its flags are ${JSON.stringify(flags)}`,
       );
   });
 });

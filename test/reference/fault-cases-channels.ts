@@ -28,6 +28,18 @@ const deleteTopic = (call: Call, id: number, topic: string, as: 'admin' | 'membe
   call('POST', `/streams/${id}/delete_topic`, { as, form: { topic_name: topic } });
 
 export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
+  'channels-topic-read-not-marked': {
+    probe: async (call) => {
+      const streamId = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
+      const id = await sendTo(call, streamId, 'news');
+      const flags = async () => (await call('GET', `/messages/${id}`)).body.message.flags;
+      const before = await flags();
+      await call('POST', '/mark_topic_as_read', { form: { stream_id: streamId, topic_name: 'news' } });
+      return [before, await flags()];
+    },
+    healthy: [[], ['read']],
+    faulty: [[], []],
+  },
   'channels-admin-unsubscribe-refused': {
     probe: async (call) => {
       await channel(call, 'cf-unsub', { principals: [(await lookup(call)).userId('member2')] }, 'member');

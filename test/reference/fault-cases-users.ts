@@ -161,6 +161,19 @@ export const USERS_SLICE_CASES = {
     healthy: 3,
     faulty: 2,
   },
+  'mute-existing-messages-unread': {
+    probe: async (call) => {
+      const { userId } = await ids(call);
+      const sent = await call('POST', '/messages', {
+        as: 'member2',
+        form: { type: 'direct', to: [userId('member')], content: 'before the mute' },
+      });
+      await call('POST', `/users/me/muted_users/${userId('member2')}`);
+      return (await call('GET', `/messages/${sent.body.id}`)).body.message.flags;
+    },
+    healthy: ['read'],
+    faulty: [],
+  },
   'mute-messages-arrive-unread': {
     probe: async (call) => {
       const { userId } = await ids(call);

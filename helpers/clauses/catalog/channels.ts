@@ -135,4 +135,11 @@ export const channelClauses: readonly Clause[] = [
     section: MARK_READ,
     endpoint: 'POST /mark_topic_as_read',
   },
+  {
+    id: 'TOPIC-READ-003',
+    level: 'MUST',
+    title: "mark the topic's messages read for the caller",
+    section: `${MARK_READ}; States and transitions`,
+    endpoint: 'POST /mark_topic_as_read',
+  },
 ];

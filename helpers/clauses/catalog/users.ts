@@ -123,4 +123,11 @@ export const usersClauses: readonly Clause[] = [
     section: 'States and transitions',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
   },
+  {
+    id: 'MUTE-008',
+    level: 'MUST',
+    title: 'mark every message the muted user had already sent the muter as read for the muter',
+    section: 'States and transitions',
+    endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+  },
 ];
