@@ -189,6 +189,10 @@ export const FAULTS = {
     clause: 'MUTE-008',
     description: 'Muting a user leaves the messages that user had already sent unread for the muter.',
   },
+  'mute-marks-everything-read': {
+    clause: 'MUTE-008',
+    description: 'Muting a user marks every message the muter can read as read, whoever sent it.',
+  },
   'mute-messages-arrive-unread': {
     clause: 'MUTE-007',
     description: "A muted sender's new messages arrive unread for the muter.",
@@ -420,6 +424,18 @@ export const FAULTS = {
   'channels-topic-read-not-marked': {
     clause: 'TOPIC-READ-003',
     description: 'Marking a topic read answers success and leaves its messages unread.',
+  },
+  'channels-topic-delete-every-channel': {
+    clause: 'TOPIC-DELETE-005',
+    description: 'Deleting a topic also deletes the same-named topic of every other channel.',
+  },
+  'channels-topic-delete-oldest-first': {
+    clause: 'TOPIC-DELETE-006',
+    description: "A topic's messages are deleted oldest first, batch by batch.",
+  },
+  'channels-topic-read-whole-channel': {
+    clause: 'TOPIC-READ-003',
+    description: 'Marking a topic read marks every message of its channel read.',
   },
   'channels-archived-listed-by-default': {
     clause: 'CHAN-LIST-002',

@@ -24,8 +24,11 @@ export function mute(store: Store, caller: User, targetId: number, faults: Fault
     throw badRequest('User already muted');
   }
   store.mutedUsers.set(caller.id, [...list, { id: targetId, timestamp: store.nowSeconds() }]);
-  // Everything the muted user sent is read for the muter. Fault `mute-existing-messages-unread`.
-  if (!faults.has('mute-existing-messages-unread')) markRead(store, caller, (m) => m.senderId === targetId);
+  // Everything the muted user sent is read for the muter. Fault `mute-existing-messages-unread`; fault
+  // `mute-marks-everything-read`: every message the muter can read.
+  const everything = faults.has('mute-marks-everything-read');
+  if (!faults.has('mute-existing-messages-unread'))
+    markRead(store, caller, (m) => everything || m.senderId === targetId);
 }
 
 export function unmute(store: Store, caller: User, targetId: number, faults: Faults): void {

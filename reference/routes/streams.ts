@@ -55,9 +55,13 @@ function deleteTopic(ctx: Context): Fields {
   }
   const topic = topicParam(ctx).toLowerCase();
   const firstBefore = firstMessageId(store, channel.id);
+  // Fault `channels-topic-delete-every-channel`: the topic is looked up in every channel.
+  const anyChannel = faults.has('channels-topic-delete-every-channel');
   const doomed = [...store.messages.values()]
-    .filter((m) => m.channelId === channel.id && m.topic.toLowerCase() === topic)
+    .filter((m) => (anyChannel || m.channelId === channel.id) && m.topic.toLowerCase() === topic)
     .sort((a, b) => b.id - a.id);
+  // Fault `channels-topic-delete-oldest-first`.
+  if (faults.has('channels-topic-delete-oldest-first')) doomed.reverse();
   // Newest first, one batch per request: `complete` tells the client whether to ask again.
   const batch = doomed.slice(0, store.deleteTopicBatchSize);
   for (const message of batch) {
@@ -103,8 +107,11 @@ function markTopicAsRead(ctx: Context): Fields {
   // Like Zulip, a named topic without messages is an error (the empty topic is not looked up).
   const inTopic = (m: Message) => m.channelId === channel.id && m.topic.toLowerCase() === topic;
   if (topic !== '' && ![...store.messages.values()].some(inTopic)) throw badRequest(`No such topic '${raw}'`);
-  // Fault `channels-topic-read-not-marked`: success, and nothing is marked read.
-  if (!faults.has('channels-topic-read-not-marked')) markRead(store, ctx.user, inTopic);
+  // Fault `channels-topic-read-not-marked`: success, and nothing is marked read. Fault
+  // `channels-topic-read-whole-channel`: every message of the channel is marked read.
+  const wholeChannel = faults.has('channels-topic-read-whole-channel');
+  if (!faults.has('channels-topic-read-not-marked'))
+    markRead(store, ctx.user, (m) => inTopic(m) || (wholeChannel && m.channelId === channel.id));
   return {};
 }
 

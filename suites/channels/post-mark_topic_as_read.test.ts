@@ -34,25 +34,37 @@ describe('POST /mark_topic_as_read', () => {
   });
 
   check('TOPIC-READ-003', async (ctx) => {
-    // The member writes two messages to a topic of a channel of the check's own; the second member marks it read.
-    const own = await ownChannel(ctx, { others: ['member2'] });
-    const { topic, messages } = await topicOf(ctx, own.id, ctx.unique('topic'), 2);
-    const unread = [];
-    for (const id of messages) {
+    // The member writes to a topic of a channel of the check's own, to another topic there, and to a topic of the
+    // same name in a second channel; the second member marks the first topic read. Only its messages may change.
+    const [own, second] = [
+      await ownChannel(ctx, { others: ['member2'] }),
+      await ownChannel(ctx, { others: ['member2'] }),
+    ];
+    const name = ctx.unique('topic');
+    const { messages } = await topicOf(ctx, own!.id, name, 2);
+    const outside = [
+      ...(await topicOf(ctx, own!.id, ctx.unique('other'), 1)).messages,
+      ...(await topicOf(ctx, second!.id, name, 1)).messages,
+    ];
+    const unreadBefore = new Set<number>();
+    for (const id of [...messages, ...outside]) {
       const flags = await readFlags(ctx, 'member2', id);
       if (flags === undefined)
         throw new Unsupported("the target's message read-back carries no flags: the read state cannot be observed");
-      if (!flags.includes('read')) unread.push(id);
+      if (!flags.includes('read')) unreadBefore.add(id);
     }
-    if (unread.length === 0) ctx.note('the messages were read for the second member before it marked the topic read');
-    const res = await ctx.member2.post('/mark_topic_as_read', { stream_id: own.id, topic_name: topic });
+    if (!messages.some((id) => unreadBefore.has(id)))
+      ctx.note("the topic's messages were read for the second member before it marked the topic read");
+    const res = await ctx.member2.post('/mark_topic_as_read', { stream_id: own!.id, topic_name: name });
     expectSuccess(res, 'marking a topic read');
-    for (const id of messages) {
-      const flags = await readFlags(ctx, 'member2', id);
-      if (!flags?.includes('read'))
+    for (const id of [...messages, ...outside]) {
+      const read = (await readFlags(ctx, 'member2', id))?.includes('read');
+      if (messages.includes(id) && !read)
+        fail(res, `wanted message ${id} of the topic read for the second member once it marked the topic read`);
+      if (!messages.includes(id) && read && unreadBefore.has(id))
         fail(
           res,
-          `wanted message ${id} of the topic read for the second member; its flags are ${JSON.stringify(flags)}`,
+          `message ${id}, outside the topic (another topic, or the same name in another channel), was marked read too`,
         );
     }
   });

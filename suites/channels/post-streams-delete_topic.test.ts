@@ -82,4 +82,39 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
       );
     }
   });
+
+  check('TOPIC-DELETE-005', async (ctx) => {
+    // Two channels of the check's own with a topic of the same name: deleting it in one leaves the other's.
+    const sender = actorFor(ctx, SETUP_SENDERS);
+    const [one, other] = [await ownChannel(ctx, { others: [sender] }), await ownChannel(ctx, { others: [sender] })];
+    const name = ctx.unique('topic');
+    const doomed = await topicOf(ctx, one!.id, name, 2, sender);
+    const namesake = await topicOf(ctx, other!.id, name, 2, sender);
+    const { res } = await deleteUntilComplete(ctx, one!.id, name);
+    const left = await remaining(ctx, namesake.messages, sender);
+    if (left.length !== namesake.messages.length)
+      fail(res, `wanted the same-named topic of another channel kept; left ${left.length} of its 2 messages`);
+    if ((await remaining(ctx, doomed.messages, sender)).length)
+      fail(res, 'wanted no message of the deleted topic left once complete is true');
+  });
+
+  check('TOPIC-DELETE-006', async (ctx) => {
+    // More messages than a small batch; each time the server stops short (complete false), what is left must be
+    // the topic's oldest messages (in the order they were sent; ids are not assumed to grow).
+    const sender = actorFor(ctx, SETUP_SENDERS);
+    const own = await ownChannel(ctx, { others: [sender] });
+    const { topic, messages } = await topicOf(ctx, own.id, ctx.unique('topic'), 7, sender);
+    let partial = 0;
+    await deleteUntilComplete(ctx, own.id, topic, 'admin', async (res) => {
+      partial++;
+      const left = new Set(await remaining(ctx, messages, sender));
+      const oldest = messages.slice(0, left.size);
+      if (!oldest.every((id) => left.has(id)))
+        fail(
+          res,
+          `wanted the oldest ${left.size} messages left after a partial deletion (newest first); sent ${messages.join(', ')}, left ${[...left].join(', ')}`,
+        );
+    });
+    if (partial === 0) ctx.note('the server deleted the whole topic in one request: no batch order to observe');
+  });
 });

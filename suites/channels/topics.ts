@@ -37,18 +37,23 @@ export const deleteTopic = (ctx: CheckContext, role: Role, channelId: number, to
 /** Rounds a well-behaved server needs at most for the few messages a check deletes. */
 const MAX_ROUNDS = 20;
 
-/** Deletes as an administrator (or the owner), repeating while `complete` is false (contract: repeat until true). */
+/**
+ * Deletes as an administrator (or the owner), repeating while `complete` is false (contract: repeat until true);
+ * `partly` sees each answer whose `complete` is false, before the next request.
+ */
 export async function deleteUntilComplete(
   ctx: CheckContext,
   channelId: number,
   topic: string,
   role: 'admin' | 'owner' = 'admin',
+  partly?: (res: ApiResponse) => Promise<void>,
 ): Promise<{ res: ApiResponse; rounds: number }> {
   for (let rounds = 1; ; rounds++) {
     const res = await deleteTopic(ctx, role, channelId, topic);
     const { complete } = expectSuccess(res, `delete_topic as the ${role}`);
     if (typeof complete !== 'boolean') fail(res, `wanted complete as a boolean, got ${JSON.stringify(complete)}`);
     if (complete) return { res, rounds };
+    await partly?.(res);
     if (rounds >= MAX_ROUNDS) fail(res, `wanted complete true within ${MAX_ROUNDS} requests`);
   }
 }

@@ -90,9 +90,15 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
 
   check('MUTE-008', async (ctx) => {
     const caller = callerOf(ctx);
-    // Another human account writes to the caller, who then mutes it: the message sent before must now be read.
+    // Another human account writes to the caller, who then mutes it: the message sent before must now be read. A
+    // third account's message, unread before the mute, must stay unread: the mute concerns the muted user alone.
     const senderRole = await humanToMute(ctx, caller);
+    const bystander = (['bot', 'owner', 'moderator', 'admin', 'guest'] as const).find(
+      (r) => r !== caller && r !== senderRole && ctx.world.accounts[r] && !ctx.world.accounts[r]?.refused,
+    );
     const id = await sendDirect(ctx, senderRole, caller);
+    const other = bystander && (await sendDirect(ctx, bystander, caller));
+    const otherBefore = other ? await readFlags(ctx, caller, other) : undefined;
     expectSuccess(await muteUser(ctx, caller, ctx.account(senderRole).userId), `muting the ${senderRole}`);
     const flags = await readFlags(ctx, caller, id);
     if (flags === undefined)
@@ -102,5 +108,12 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
         undefined,
         `wanted the ${senderRole}'s message ${id}, sent before the mute, read for the ${caller} once muted; its flags are ${JSON.stringify(flags)}`,
       );
+    if (!other || !otherBefore || otherBefore.includes('read')) {
+      ctx.note('no unread message of a third account to watch: only the muted user’s messages were judged');
+      return;
+    }
+    const otherAfter = await readFlags(ctx, caller, other);
+    if (otherAfter?.includes('read'))
+      fail(undefined, `the mute of the ${senderRole} also marked the ${bystander}'s message ${other} read`);
   });
 });

@@ -28,6 +28,44 @@ const deleteTopic = (call: Call, id: number, topic: string, as: 'admin' | 'membe
   call('POST', `/streams/${id}/delete_topic`, { as, form: { topic_name: topic } });
 
 export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
+  'channels-topic-read-whole-channel': {
+    probe: async (call) => {
+      const streamId = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
+      await sendTo(call, streamId, 'news');
+      const other = await sendTo(call, streamId, 'other');
+      await call('POST', '/mark_topic_as_read', { form: { stream_id: streamId, topic_name: 'news' } });
+      return (await call('GET', `/messages/${other}`)).body.message.flags;
+    },
+    healthy: [],
+    faulty: ['read'],
+  },
+  'channels-topic-delete-every-channel': {
+    probe: async (call) => {
+      const one = await channel(call, 'cf-one');
+      const other = await channel(call, 'cf-other');
+      await sendTo(call, one, 'news');
+      const kept = await sendTo(call, other, 'news');
+      await deleteTopic(call, one, 'news');
+      return (await call('GET', `/messages/${kept}`, { as: 'admin' })).body.result;
+    },
+    healthy: 'success',
+    faulty: 'error',
+  },
+  'channels-topic-delete-oldest-first': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-batches');
+      const sent = [];
+      for (let i = 0; i < 4; i++) sent.push(await sendTo(call, id, 'news'));
+      await deleteTopic(call, id, 'news');
+      const left = [];
+      for (const m of sent)
+        if ((await call('GET', `/messages/${m}`, { as: 'admin' })).body.result === 'success')
+          left.push(sent.indexOf(m));
+      return left;
+    },
+    healthy: [0],
+    faulty: [3],
+  },
   'channels-topic-read-not-marked': {
     probe: async (call) => {
       const streamId = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });

@@ -174,6 +174,19 @@ export const USERS_SLICE_CASES = {
     healthy: ['read'],
     faulty: [],
   },
+  'mute-marks-everything-read': {
+    probe: async (call) => {
+      const { userId } = await ids(call);
+      const fromOther = await call('POST', '/messages', {
+        as: 'admin',
+        form: { type: 'direct', to: [userId('member')], content: 'not from the muted user' },
+      });
+      await call('POST', `/users/me/muted_users/${userId('member2')}`);
+      return (await call('GET', `/messages/${fromOther.body.id}`)).body.message.flags;
+    },
+    healthy: [],
+    faulty: ['read'],
+  },
   'mute-messages-arrive-unread': {
     probe: async (call) => {
       const { userId } = await ids(call);

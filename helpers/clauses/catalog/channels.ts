@@ -121,6 +121,20 @@ export const channelClauses: readonly Clause[] = [
     endpoint: 'POST /streams/{stream_id}/delete_topic',
   },
   {
+    id: 'TOPIC-DELETE-005',
+    level: 'MUST',
+    title: 'delete only the topic of the channel named in the path, never a same-named topic of another channel',
+    section: DELETE_TOPIC,
+    endpoint: 'POST /streams/{stream_id}/delete_topic',
+  },
+  {
+    id: 'TOPIC-DELETE-006',
+    level: 'MUST',
+    title: "delete a topic's messages newest first: after a request that answers complete false, its oldest are left",
+    section: `${DELETE_TOPIC}; States and transitions`,
+    endpoint: 'POST /streams/{stream_id}/delete_topic',
+  },
+  {
     id: 'TOPIC-READ-001',
     level: 'MUST',
     title: 'mark a topic read with the success envelope, reading the empty-topic display name as the empty topic',
@@ -138,7 +152,8 @@ export const channelClauses: readonly Clause[] = [
   {
     id: 'TOPIC-READ-003',
     level: 'MUST',
-    title: "mark the topic's messages read for the caller",
+    title:
+      "mark the topic's messages read for the caller, and no message outside the topic (in its channel or another)",
     section: `${MARK_READ}; States and transitions`,
     endpoint: 'POST /mark_topic_as_read',
   },

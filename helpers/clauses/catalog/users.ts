@@ -126,7 +126,7 @@ export const usersClauses: readonly Clause[] = [
   {
     id: 'MUTE-008',
     level: 'MUST',
-    title: 'mark every message the muted user had already sent the muter as read for the muter',
+    title: "mark as read for the muter every message the muted user had already sent it, and no other user's",
     section: 'States and transitions',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
   },
