@@ -3,9 +3,11 @@
 // through the message read-back of TARGET.md (GET /messages/{id}), whose flags the contract leaves "not shown": a
 // target whose read-back carries none gets TOPIC-READ-003 skipped-unsupported.
 import { describe } from 'vitest';
+import { actorFor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, Unsupported } from '../../helpers/errors.ts';
+import type { Role } from '../../helpers/roles.ts';
 import { ownChannel, readFlags } from '../messages/messages.ts';
 import { topicOf } from './topics.ts';
 
@@ -34,33 +36,35 @@ describe('POST /mark_topic_as_read', () => {
   });
 
   check('TOPIC-READ-003', async (ctx) => {
-    // The member writes to a topic of a channel of the check's own, to another topic there, and to a topic of the
-    // same name in a second channel; the second member marks the first topic read. Only its messages may change.
-    const [own, second] = [
-      await ownChannel(ctx, { others: ['member2'] }),
-      await ownChannel(ctx, { others: ['member2'] }),
-    ];
+    // A sender writes to a topic of a channel of the check's own, to another topic there, and to a topic of the
+    // same name in a second channel; the reader marks the first topic read. Only its messages may change. The reader
+    // is an account no check mutes with (a mute marks the muted user's messages read, and the mute checks run beside
+    // this one); the sender spares the members' rate budget.
+    const reader = actorFor(ctx, ['guest', 'bot']);
+    const sender = actorFor(ctx, ['owner', 'moderator']);
+    const others: Role[] = [reader, sender];
+    const [own, second] = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
     const name = ctx.unique('topic');
-    const { messages } = await topicOf(ctx, own!.id, name, 2);
+    const { messages } = await topicOf(ctx, own!.id, name, 2, sender);
     const outside = [
-      ...(await topicOf(ctx, own!.id, ctx.unique('other'), 1)).messages,
-      ...(await topicOf(ctx, second!.id, name, 1)).messages,
+      ...(await topicOf(ctx, own!.id, ctx.unique('other'), 1, sender)).messages,
+      ...(await topicOf(ctx, second!.id, name, 1, sender)).messages,
     ];
     const unreadBefore = new Set<number>();
     for (const id of [...messages, ...outside]) {
-      const flags = await readFlags(ctx, 'member2', id);
+      const flags = await readFlags(ctx, reader, id);
       if (flags === undefined)
         throw new Unsupported("the target's message read-back carries no flags: the read state cannot be observed");
       if (!flags.includes('read')) unreadBefore.add(id);
     }
     if (!messages.some((id) => unreadBefore.has(id)))
-      ctx.note("the topic's messages were read for the second member before it marked the topic read");
-    const res = await ctx.member2.post('/mark_topic_as_read', { stream_id: own!.id, topic_name: name });
-    expectSuccess(res, 'marking a topic read');
+      ctx.note(`the topic's messages were read for the ${reader} before it marked the topic read`);
+    const res = await ctx.as(reader).post('/mark_topic_as_read', { stream_id: own!.id, topic_name: name });
+    expectSuccess(res, `marking a topic read as the ${reader}`);
     for (const id of [...messages, ...outside]) {
-      const read = (await readFlags(ctx, 'member2', id))?.includes('read');
+      const read = (await readFlags(ctx, reader, id))?.includes('read');
       if (messages.includes(id) && !read)
-        fail(res, `wanted message ${id} of the topic read for the second member once it marked the topic read`);
+        fail(res, `wanted message ${id} of the topic read for the ${reader} once it marked the topic read`);
       if (!messages.includes(id) && read && unreadBefore.has(id))
         fail(
           res,

@@ -15,11 +15,11 @@ import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { type OwnChannel, policyChannels, topicEnv } from './messages.ts';
+import { type PolicyChannel, policyChannels, topicEnv } from './messages.ts';
 
 /** One generated case: a channel of a known policy, a topic and who acts. */
 export interface TopicRuleCase {
-  readonly channel: OwnChannel;
+  readonly channel: PolicyChannel;
   readonly topic: string;
   readonly sender: Role;
 }
