@@ -238,6 +238,10 @@ export const FAULTS = {
     clause: 'GROUP-DEACTIVATE-002',
     description: 'A group used in a realm, channel or group setting is deactivated anyway.',
   },
+  'group-realm-use-overlooked': {
+    clause: 'GROUP-DEACTIVATE-007',
+    description: 'A group used only in a realm setting is deactivated anyway (channel and group settings still count).',
+  },
   'group-subgroup-deactivated': {
     clause: 'GROUP-DEACTIVATE-003',
     description: 'A group that is a subgroup of an active group is deactivated anyway.',

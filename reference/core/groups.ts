@@ -101,7 +101,8 @@ export function objectionsTo(store: Store, id: number, faults: Faults): Objectio
       .map(([name]) => name);
   // Fault `group-in-use-deactivated`: uses in settings are overlooked.
   if (!faults.has('group-in-use-deactivated')) {
-    const realm = settingsUsing(store.realm.groups);
+    // Fault `group-realm-use-overlooked`: uses in realm settings are overlooked.
+    const realm = faults.has('group-realm-use-overlooked') ? [] : settingsUsing(store.realm.groups);
     if (realm.length) objections.push({ type: 'realm', settings: realm });
     for (const channel of store.channels.values()) {
       const settings = channel.isArchived ? [] : settingsUsing(channel.groups);

@@ -1,14 +1,15 @@
 // PATCH /messages/{message_id}: topic moves and resolving — contract: 3. Edit a message (topic, propagate_mode),
 // Conventions (topic rule: the empty-topic display name), States and transitions (topic unresolved → resolved).
 // The resolve checks share this file so that EDIT-RESOLVE-003's change of can_resolve_topics_group never overlaps
-// another resolve. Moves by the member act on messages sent moments before, well inside any move limit.
+// another resolve; so does GROUP-DEACTIVATE-007, which names a group of its own in that setting. Moves by the member act on messages sent moments before, well inside any move limit.
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { isStoredEmpty } from '../../helpers/arbitraries/topic-rule.ts';
 import { actorFor, actorsOf, anyActor, HELPERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
-import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
+import { createGroup, deactivateGroup } from '../user_groups/groups.ts';
 import { edit, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
 import { contentOf, mustSend, ownChannel, readMessage, topicEnv } from './messages.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
@@ -187,5 +188,25 @@ describe('PATCH /messages/{message_id}: topics', () => {
     const stored = (await readMessage(ctx, 'member', id!)).topic;
     if (stored !== topic) fail(refused, `the refused edit moved the message to ${JSON.stringify(stored)}`);
     expectSuccess(await edit(ctx, 'admin', id!, resolved), "resolving the same topic by the group's member");
+  });
+
+  check('GROUP-DEACTIVATE-007', async (ctx) => {
+    // An empty group of the run's joins can_resolve_topics_group beside the realm's own value, so who may resolve
+    // topics stays the same; then the group is in use at realm level and must not be deactivated.
+    const group = await createGroup(ctx);
+    const current: any = ctx.world.realm.raw.realm_can_resolve_topics_group;
+    const value = Number.isInteger(current)
+      ? { direct_members: [], direct_subgroups: [current, group] }
+      : Array.isArray(current?.direct_members) && Array.isArray(current?.direct_subgroups)
+        ? { direct_members: current.direct_members, direct_subgroups: [...current.direct_subgroups, group] }
+        : undefined;
+    if (!value) throw new Unsupported('POST /register reports no group-setting value for can_resolve_topics_group');
+    await setRealm(ctx, { can_resolve_topics_group: value });
+    const res = await deactivateGroup(ctx, group);
+    const what = 'deactivating a group named in the realm setting can_resolve_topics_group';
+    const { objections } = expectError(res, 'CANNOT_DEACTIVATE_GROUP_IN_USE', what);
+    const named = (o: any) => Array.isArray(o?.settings) && o.settings.includes('can_resolve_topics_group');
+    if (!Array.isArray(objections) || !objections.some(named))
+      fail(res, `wanted an objection naming can_resolve_topics_group; got ${JSON.stringify(objections)}`);
   });
 });

@@ -272,6 +272,18 @@ export const USERS_SLICE_CASES = {
     healthy: ['success', true],
     faulty: ['success', false],
   },
+  'group-realm-use-overlooked': {
+    probe: async (call) => {
+      const used = await group(call);
+      await call('PATCH', '/realm', {
+        as: 'admin',
+        form: { can_resolve_topics_group: { new: { direct_members: [], direct_subgroups: [used] } } },
+      });
+      return code(deactivate(call, used));
+    },
+    healthy: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+    faulty: 'success',
+  },
   'group-in-use-deactivated': {
     probe: async (call) => {
       const used = await group(call);

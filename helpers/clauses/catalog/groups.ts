@@ -45,4 +45,12 @@ export const groupClauses: readonly Clause[] = [
     section: 'States and transitions',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
   },
+  {
+    id: 'GROUP-DEACTIVATE-007',
+    level: 'MUST',
+    title:
+      'refuse to deactivate a group used in a realm setting with CANNOT_DEACTIVATE_GROUP_IN_USE and an objection naming that setting',
+    section: 'States and transitions; 16. Deactivate a user group; Errors',
+    endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+  },
 ];
