@@ -93,7 +93,7 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
     // Another human account writes to the caller, who then mutes it: the message sent before must now be read. A
     // third account's message, unread before the mute, must stay unread: the mute concerns the muted user alone.
     const senderRole = await humanToMute(ctx, caller);
-    const bystander = (['bot', 'owner', 'moderator', 'admin', 'guest'] as const).find(
+    const bystander = (['owner', 'moderator', 'admin', 'guest', 'bot'] as const).find(
       (r) => r !== caller && r !== senderRole && ctx.world.accounts[r] && !ctx.world.accounts[r]?.refused,
     );
     const id = await sendDirect(ctx, senderRole, caller);
