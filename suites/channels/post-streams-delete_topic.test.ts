@@ -93,7 +93,10 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     const { res } = await deleteUntilComplete(ctx, one!.id, name);
     const left = await remaining(ctx, namesake.messages, sender);
     if (left.length !== namesake.messages.length)
-      fail(res, `wanted the same-named topic of another channel kept; left ${left.length} of its 2 messages`);
+      fail(
+        res,
+        `wanted the same-named topic of another channel kept; left ${left.length} of its ${namesake.messages.length}`,
+      );
     if ((await remaining(ctx, doomed.messages, sender)).length)
       fail(res, 'wanted no message of the deleted topic left once complete is true');
   });
