@@ -40,12 +40,9 @@ export class ConformanceTestRunner {
   }
 
   async init() {
-    // tsx is registered here, not with `--import tsx`, which vitest's worker processes would inherit (they need no
-    // loader: vitest transforms the suites); vitest loads first, three times faster without the loader's hooks.
-    await import('vitest/node');
-    const { register } = await import('tsx/esm/api');
-    register();
+    // TypeScript becomes loadable here, as the command makes it (bin/load-typescript.mjs), not with `--import tsx`.
     // Lazily, and from the sandbox: the main Stryker process loads this file too, without tsx.
+    await import(pathToFileURL(join(process.cwd(), 'bin/load-typescript.mjs')).href);
     const { ConformanceSession } = await import(pathToFileURL(join(process.cwd(), 'stryker/session.ts')).href);
     this.#session = await ConformanceSession.open(process.cwd(), WORKERS);
   }

@@ -1,6 +1,3 @@
-// Starts a kill-matrix worker as bin/teamchat-conformance.mjs starts a run: vitest loaded before tsx is
-// registered, and no `--import tsx` for vitest's worker processes to inherit.
-await import('vitest/node');
-const { register } = await import('tsx/esm/api');
-register();
+// Starts a kill-matrix worker as bin/teamchat-conformance.mjs starts a run (see bin/load-typescript.mjs).
+await import('../../bin/load-typescript.mjs');
 await import('./fault-worker.ts');
