@@ -126,15 +126,15 @@ describe('PATCH /messages/{message_id}: content', () => {
       return announced.size === Object.keys(changes).length;
     });
     const missing = Object.entries(changes).filter(([name]) => !announced.has(name));
+    const realm = events.filter((e) => e?.type === 'realm');
     if (missing.length > 0) {
-      const realm = events.filter((e) => e?.type === 'realm');
       fail(
         undefined,
         `wanted a realm update_dict event carrying ${missing.map(([n, v]) => `${n} = ${v}`).join(' and ')}; the queue got ${realm.length} realm event(s): ${JSON.stringify(realm).slice(0, 300)}`,
       );
     }
     // Beyond the values, the payload's shape is not shown: recorded, not judged.
-    ctx.note(`realm events: ${JSON.stringify(events.filter((e) => e?.type === 'realm')).slice(0, 300)}`);
+    ctx.note(`realm events: ${JSON.stringify(realm).slice(0, 300)}`);
   });
 
   check('EDIT-CONTENT-006', async (ctx) => {
