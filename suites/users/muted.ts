@@ -75,14 +75,18 @@ export function sendDirect(ctx: CheckContext, sender: Role, recipient: Role): Pr
   return mustSend(ctx, sender, { type, to, content: contentOf(ctx, `a message from the ${sender}`) });
 }
 
-/** Another human account, configured and not yet muted by the caller, to mute and receive messages from. */
+/**
+ * Another human account, configured and not yet muted by the caller (the realm is not fresh: an earlier run or a
+ * person may have left a mute), to mute and receive messages from.
+ */
 export async function humanToMute(ctx: CheckContext, caller: Role): Promise<Role> {
-  const sender = (['member', 'member2', 'moderator', 'admin', 'owner'] as const).find(
+  const humans = (['member', 'member2', 'moderator', 'admin', 'owner'] as const).filter(
     (r) => r !== caller && ctx.world.accounts[r] && !ctx.world.accounts[r]?.refused,
   );
-  if (!sender) throw new Disabled('needs a second human account (MEMBER2_EMAIL …) to send from');
-  if ((await mutedIds(ctx, caller)).has(ctx.account(sender).userId))
-    throw new SetupError(`the ${caller} has muted the ${sender} already`);
+  if (humans.length === 0) throw new Disabled('needs a second human account (MEMBER2_EMAIL …) to send from');
+  const muted = await mutedIds(ctx, caller);
+  const sender = humans.find((r) => !muted.has(ctx.account(r).userId));
+  if (!sender) throw new SetupError(`the ${caller} has muted every other human account already: nothing to mute`);
   return sender;
 }
 
