@@ -6,7 +6,14 @@ import type { Profile } from '../config/schema.ts';
 import type { Role } from '../roles.ts';
 
 export interface WorldAccount {
+  /** The login address: Basic authentication and fetching a key use it. */
   email: string;
+  /**
+   * The account's API email (its user object's `email`): how recipients, principals and narrow operands name it.
+   * It is the login address only where the account's email visibility is "everyone" (and for bots); Zulip shows
+   * `user<ID>@<host>` otherwise, and answers the hidden login address as a recipient "Invalid email".
+   */
+  apiEmail: string;
   apiKey: string;
   /** Where the key came from, for curl reproductions (the key itself never appears). */
   secretVar: string;

@@ -1,14 +1,25 @@
 /** Channel access rules and the channel / subscription objects of the API. */
 import type { Faults } from '../faults.ts';
 import { type Channel, isAdmin, isGuest, type User } from './model.ts';
+import { inGroupSetting } from './realm.ts';
 import type { Store } from './store.ts';
 
-/** Content access: subscribed; or a public channel for non-guests; or a web-public channel for guests. */
+/**
+ * Content access (Zulip's): subscribed; or a public channel for non-guests; or a web-public channel for guests; or,
+ * for a private channel, membership of its `can_add_subscribers_group` or `can_subscribe_group`. Being an
+ * administrator gives none: administrators see a private channel's metadata, not its messages.
+ */
 export function canAccessChannelContent(store: Store, user: User, channel: Channel): boolean {
   if (store.isSubscribed(channel.id, user.id)) return true;
   if (isGuest(user)) return channel.isWebPublic;
-  return !channel.inviteOnly;
+  if (!channel.inviteOnly) return true;
+  return CONTENT_ACCESS_GROUPS.some((key) => {
+    const setting = channel.groups[key];
+    return setting !== undefined && inGroupSetting(user, setting);
+  });
 }
+
+const CONTENT_ACCESS_GROUPS = ['can_add_subscribers_group', 'can_subscribe_group'] as const;
 
 /** Metadata access: content access, or an administrator looking at a private channel. */
 export function canSeeChannel(store: Store, user: User, channel: Channel): boolean {

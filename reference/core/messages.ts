@@ -10,6 +10,7 @@ import type { Channel, Message, User } from './model.ts';
 import type { Params } from './params.ts';
 import { LIMITS } from './realm.ts';
 import type { Store } from './store.ts';
+import { apiEmail } from './users.ts';
 
 export const TRUNCATION_MARKER = '\n[message truncated]';
 
@@ -100,7 +101,7 @@ export function directRecipients(to: string, { store, user, faults }: Env, { ema
   const allEmails = list.every((v) => typeof v === 'string');
   if (!allIds && !(allEmails && emails)) throw invalidParam('to', 'Invalid recipients: use user IDs or emails');
   for (const item of list) {
-    const found = typeof item === 'string' ? store.userByEmail(item) : store.userById(item as number);
+    const found = typeof item === 'string' ? store.userByApiEmail(item) : store.userById(item as number);
     if (!found?.isActive) {
       // Fault `messages-invalid-email-accepted`: unknown emails are dropped while others remain.
       if (typeof item === 'string' && faults.has('messages-invalid-email-accepted')) continue;
@@ -141,7 +142,7 @@ export function markRead(store: Store, user: User, which: (m: Message) => boolea
   for (const m of store.messages.values()) if (which(m) && canSeeMessage(store, user, m)) m.readBy.add(user.id);
 }
 
-const userRef = (u: User | undefined) => ({ id: u?.id, email: u?.email, full_name: u?.fullName });
+const userRef = (u: User | undefined) => ({ id: u?.id, email: u && apiEmail(u), full_name: u?.fullName });
 
 export function messageDict(
   store: Store,
@@ -157,7 +158,7 @@ export function messageDict(
   return {
     id: message.id,
     sender_id: message.senderId,
-    sender_email: sender?.email,
+    sender_email: sender && apiEmail(sender),
     sender_full_name: sender?.fullName,
     type: message.type,
     ...(channel ? { stream_id: channel.id, display_recipient: channel.name } : {}),

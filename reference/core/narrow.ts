@@ -44,7 +44,7 @@ const words = (operand: string) =>
 function userIdOf(store: Store, operand: unknown): number | undefined {
   if (typeof operand === 'number') return operand;
   if (typeof operand === 'string')
-    return store.userByEmail(operand.trim())?.id ?? (/^\d+$/.test(operand) ? Number(operand) : undefined);
+    return store.userByApiEmail(operand.trim())?.id ?? (/^\d+$/.test(operand) ? Number(operand) : undefined);
   return undefined;
 }
 

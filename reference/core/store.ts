@@ -2,6 +2,7 @@
  * The in-memory realm: users, channels, subscriptions, drafts, muted users, realm settings and event queues,
  * seeded from `fixtures/realm.ts`. IDs deliberately do not start at 1.
  */
+import { randomBytes } from 'node:crypto';
 import { SEED_CHANNELS, SEED_USERS } from '../../fixtures/realm.ts';
 import { Faults } from '../faults.ts';
 import { EventQueues } from './events.ts';
@@ -14,11 +15,13 @@ import {
   type MutedUser,
   type ProfileField,
   type PushToken,
+  ROLE,
   type ScheduledMessage,
   type User,
   type UserGroup,
 } from './model.ts';
 import { defaultChannelGroups, defaultRealmSettings, type RealmSettings } from './realm.ts';
+import { apiEmail } from './users.ts';
 
 export interface StoreOptions {
   /** Milliseconds since the epoch; defaults to `Date.now`. */
@@ -85,6 +88,8 @@ export class Store {
   readonly realm: RealmSettings = defaultRealmSettings();
   readonly events: EventQueues;
   readonly deleteTopicBatchSize: number;
+  /** Zulip's system bot that posts the notice in every new channel; its key is random, so no one acts as it. */
+  readonly notificationBot: User;
   readonly #nextId: Record<keyof typeof FIRST_ID, number> = { ...FIRST_ID };
 
   constructor(options: StoreOptions = {}) {
@@ -93,6 +98,7 @@ export class Store {
     this.editGraceSeconds = options.editGraceSeconds ?? 0;
     this.events = new EventQueues(this.clock, options.faults ?? Faults.none);
     this.#seed();
+    this.notificationBot = this.#systemBot('notification-bot@zulip.com', 'Notification Bot');
   }
 
   /** Now, in whole seconds since the epoch. */
@@ -108,10 +114,20 @@ export class Store {
     return this.users.get(id);
   }
 
-  /** Case-insensitive. */
+  /** By the login (real) address, case-insensitive: Basic authentication and fetching an API key. */
   userByEmail(email: string): User | undefined {
     const wanted = email.toLowerCase();
     for (const user of this.users.values()) if (user.email.toLowerCase() === wanted) return user;
+    return undefined;
+  }
+
+  /**
+   * By the API email, case-insensitive: how recipients, principals and narrow operands name users. A real address
+   * the user's email visibility hides is no API email, and finds no one (Zulip answers "Invalid email").
+   */
+  userByApiEmail(email: string): User | undefined {
+    const wanted = email.toLowerCase();
+    for (const user of this.users.values()) if (apiEmail(user).toLowerCase() === wanted) return user;
     return undefined;
   }
 
@@ -170,6 +186,26 @@ export class Store {
     return channel;
   }
 
+  #systemBot(email: string, fullName: string): User {
+    const id = this.nextId('user');
+    const bot: User = {
+      id,
+      email,
+      fullName,
+      role: ROLE.member,
+      password: '',
+      apiKey: randomBytes(24).toString('base64url'),
+      timezone: '',
+      bot: { type: 1, ownerId: null },
+      dateJoined: this.clock(),
+      isActive: true,
+      avatarVersion: 1,
+      emailAddressVisibility: EMAIL_VISIBILITY.everyone,
+    };
+    this.users.set(id, bot);
+    return bot;
+  }
+
   #seed(): void {
     const joined = this.clock();
     for (const seed of SEED_USERS) {
@@ -186,7 +222,8 @@ export class Store {
         dateJoined: joined,
         isActive: true,
         avatarVersion: 1,
-        emailAddressVisibility: EMAIL_VISIBILITY.everyone,
+        // Zulip's default for most organization types: real addresses for administrators only.
+        emailAddressVisibility: EMAIL_VISIBILITY.admins,
       });
     }
     for (const seed of SEED_USERS) {

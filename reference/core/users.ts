@@ -21,6 +21,16 @@ export interface UserObjectOptions {
 /** Where fake API emails live (Zulip uses `user<ID>@<realm host>`). */
 export const FAKE_EMAIL_DOMAIN = 'zulip.invalid';
 
+/**
+ * The user's API email, as every viewer sees it in recipients, narrows, message senders and user objects: the real
+ * address only for bots and for users whose email visibility is "everyone"; `user<ID>@<domain>` otherwise (Zulip).
+ */
+export function apiEmail(user: User): string {
+  return user.bot || user.emailAddressVisibility === EMAIL_VISIBILITY.everyone
+    ? user.email
+    : `user${user.id}@${FAKE_EMAIL_DOMAIN}`;
+}
+
 /** Whether `viewer` may see the real email of `target` (Zulip's rules; bots' emails are always visible). */
 export function canSeeEmail(viewer: User | undefined, target: User, faults: Faults = Faults.none): boolean {
   if (!viewer || viewer.id === target.id) return true;
@@ -45,9 +55,6 @@ export function canSeeEmail(viewer: User | undefined, target: User, faults: Faul
 export function userObject(user: User, options: UserObjectOptions): Record<string, unknown> {
   const faults = options.faults ?? Faults.none;
   const visible = canSeeEmail(options.viewer, user, faults);
-  const fakeEmail = `user${user.id}@${FAKE_EMAIL_DOMAIN}`;
-  // The email is visible to everyone only when the setting says so: then the API email is the real one.
-  const apiEmail = user.bot || user.emailAddressVisibility === EMAIL_VISIBILITY.everyone ? user.email : fakeEmail;
   const avatarHash = createHash('md5').update(user.email.toLowerCase()).digest('hex');
   // Fault `user-avatar-null-when-email-hidden`: null for every gravatar when client_gravatar is true.
   const gravatarComputable = visible || faults.has('user-avatar-null-when-email-hidden');
@@ -56,7 +63,7 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
     user_id: user.id,
     delivery_email: visible ? user.email : null,
     // Fault `user-real-email-in-fake-field`: the hidden real email leaks through `email`.
-    email: !visible && faults.has('user-real-email-in-fake-field') ? user.email : apiEmail,
+    email: !visible && faults.has('user-real-email-in-fake-field') ? user.email : apiEmail(user),
     full_name: user.fullName,
     date_joined: new Date(user.dateJoined).toISOString(),
     is_active: user.isActive,

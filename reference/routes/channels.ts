@@ -12,6 +12,7 @@ import {
 import type { Context, Fields, Route } from '../core/context.ts';
 import { badRequest, invalidParam } from '../core/errors.ts';
 import { type Channel, isAdmin, TOPICS_POLICIES, type TopicsPolicy, type User } from '../core/model.ts';
+import { postCreationNotice } from '../core/notices.ts';
 import { isJsonObject, type Params } from '../core/params.ts';
 import { inGroupSetting, LIMITS } from '../core/realm.ts';
 import type { Store } from '../core/store.ts';
@@ -114,13 +115,20 @@ function subscribe({ params, store, user }: Context): Fields {
 
   const subscribed: Record<string, string[]> = {};
   const alreadySubscribed: Record<string, string[]> = {};
+  const created: Channel[] = [];
   for (const spec of specs) {
-    const channel = store.channelByName(spec.name) ?? create(store, user, spec, opts);
+    let channel = store.channelByName(spec.name);
+    if (!channel) {
+      channel = create(store, user, spec, opts);
+      created.push(channel);
+    }
     for (const principal of principals) {
       const into = store.subscribe(channel.id, principal.id) ? subscribed : alreadySubscribed;
       into[principal.id] = [...(into[principal.id] ?? []), channel.name];
     }
   }
+  // As Zulip does, once the subscribers are in: the notice is unread for each of them.
+  for (const channel of created) postCreationNotice(store, channel, user);
   return { subscribed, already_subscribed: alreadySubscribed };
 }
 
@@ -183,7 +191,8 @@ function listSubscriptions({ params, store, user, faults }: Context): Fields {
 function getStreamId({ params, store, user }: Context): Fields {
   const name = params.str('stream');
   const channel = store.channelByName(name.trim());
-  if (!channel || !canSeeChannel(store, user, channel)) throw badRequest(`Invalid channel name '${name}'`);
+  // Content access, as Zulip asks here: an administrator not subscribed to a private channel is refused.
+  if (!channel || !canAccessChannelContent(store, user, channel)) throw badRequest(`Invalid channel name '${name}'`);
   return { stream_id: channel.id };
 }
 

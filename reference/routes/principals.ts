@@ -10,7 +10,7 @@ export function principalsOf(params: Params, store: Store, caller: User): User[]
   const users = new Map<number, User>();
   for (const item of list) {
     let user: User | undefined;
-    if (typeof item === 'string') user = store.userByEmail(item);
+    if (typeof item === 'string') user = store.userByApiEmail(item);
     else if (Number.isSafeInteger(item)) user = store.userById(item as number);
     else throw invalidParam('principals', 'principals[] must be user IDs or emails');
     if (!user?.isActive) throw badRequest('No such user');

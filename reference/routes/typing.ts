@@ -7,6 +7,7 @@ import type { Context, Fields, Route } from '../core/context.ts';
 import { badRequest, invalidParam } from '../core/errors.ts';
 import { directRecipients } from '../core/messages.ts';
 import { readTopic } from '../core/topics.ts';
+import { apiEmail } from '../core/users.ts';
 
 const TYPES = new Set(['direct', 'stream', 'channel']);
 
@@ -21,7 +22,7 @@ function typing(ctx: Context): Fields {
   // Fault `typing-missing-op-accepted`: no op means start.
   const op = faults.has('typing-missing-op-accepted') ? (params.optStr('op') ?? 'start') : params.str('op');
   if (op !== 'start' && op !== 'stop') throw invalidParam('op', 'Invalid op');
-  const sender = { user_id: user.id, email: user.email };
+  const sender = { user_id: user.id, email: apiEmail(user) };
   // Fault `typing-stop-never-sent`: stop succeeds but tells no one.
   const silent = op === 'stop' && faults.has('typing-stop-never-sent');
 
@@ -29,7 +30,7 @@ function typing(ctx: Context): Fields {
     const to = params.str('to');
     const others = directRecipients(to, ctx, { emails: false });
     const ids = [user.id, ...others.map((u) => u.id)];
-    const recipients = ids.map((id) => ({ user_id: id, email: store.userById(id)!.email }));
+    const recipients = ids.map((id) => ({ user_id: id, email: apiEmail(store.userById(id)!) }));
     if (!silent) store.events.push(ids, { type: 'typing', op, message_type: 'direct', sender, recipients });
     return {};
   }

@@ -3,20 +3,9 @@
 import { describe } from 'vitest';
 import { actorFor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
-import type { CheckContext } from '../../helpers/checks/context.ts';
-import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import type { ApiResponse } from '../../helpers/http/client.ts';
-import type { Role } from '../../helpers/roles.ts';
+import { fail } from '../../helpers/checks/matchers.ts';
 import { contentOf, mustSend, ownChannel } from '../messages/messages.ts';
-
-/** The channel object GET /streams gives the caller (a subscriber) for `id`. */
-async function channelObject(ctx: CheckContext, id: number, caller: Role): Promise<{ res: ApiResponse; channel: any }> {
-  const res = await ctx.as(caller).get('/streams');
-  const { streams } = expectSuccess(res, `GET /streams as the ${caller}`);
-  const channel = Array.isArray(streams) ? streams.find((s: any) => s?.stream_id === id) : undefined;
-  if (!channel) fail(res, `wanted the run's channel ${id} in the ${caller}'s channel list`);
-  return { res, channel };
-}
+import { listedChannel as channelObject } from './topics.ts';
 
 describe('GET /streams: the channel object', () => {
   check('CHAN-OBJ-002', async (ctx) => {

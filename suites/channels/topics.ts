@@ -8,6 +8,19 @@ import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend } from '../messages/messages.ts';
 
+/** The channel object GET /streams gives the caller (a subscriber) for `id`. */
+export async function listedChannel(
+  ctx: CheckContext,
+  id: number,
+  caller: Role,
+): Promise<{ res: ApiResponse; channel: any }> {
+  const res = await ctx.as(caller).get('/streams');
+  const { streams } = expectSuccess(res, `GET /streams as the ${caller}`);
+  const channel = Array.isArray(streams) ? streams.find((s: any) => s?.stream_id === id) : undefined;
+  if (!channel) fail(res, `wanted the run's channel ${id} in the ${caller}'s channel list`);
+  return { res, channel };
+}
+
 /** A topic the run created, with its messages oldest first. */
 export interface OwnTopic {
   topic: string;

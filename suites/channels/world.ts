@@ -106,7 +106,9 @@ async function create(ctx: CheckContext, spec: Spec, subscribers: Role[]): Promi
   };
   const creator = spec.creator && configured(ctx, spec.creator) ? spec.creator : 'admin';
   await ctx.as(creator).mustSetup('POST', '/users/me/subscriptions', params);
-  const { stream_id } = await ctx.admin.mustSetup('GET', '/get_stream_id', { stream: name });
+  // Looked up by a subscriber: GET /get_stream_id needs content access, which an administrator lacks for a private
+  // channel it is not subscribed to (Zulip refuses it "Invalid channel name").
+  const { stream_id } = await ctx.as(subscribers[0]!).mustSetup('GET', '/get_stream_id', { stream: name });
   const id = Number(stream_id);
   const entry = { key: `channel:admin:${id}`, kind: 'channel' as const, role: 'admin' as const, id, label: name };
   recordCreated(ctx.world.options.ledgerFile, entry);

@@ -103,7 +103,8 @@ describe('GET /messages/matches_narrow', () => {
     // Matching does not depend on who asks, given access to every message: the asking account is chosen among
     // the lightly loaded ones, subscribed (like the senders) to both channels before anything is sent.
     const reader = actorFor(ctx, ['moderator', 'guest', 'bot']);
-    // The two senders (set-up too): the second member and, sparing the member, the owner or administrator.
+    // The two senders (set-up too): the second member and, sparing the member, the owner or administrator. A sender
+    // operand is the sender's API email, read at start (no check changes these accounts' email visibility).
     const senders: Role[] = ['member2', actorFor(ctx, ['owner', 'admin'])];
     const channels = [
       await ownChannel(ctx, { others: [reader, ...senders] }),
@@ -121,7 +122,7 @@ describe('GET /messages/matches_narrow', () => {
     for (const [c, t, s] of plan) {
       const params = { type: 'stream', to: channels[c]!.id, topic: topics[t]!, content: contentOf(ctx, 'model') };
       const id = await mustSend(ctx, senders[s]!, params);
-      sent.push({ id, channel: channels[c]!.name, topic: topics[t]!, sender: ctx.account(senders[s]!).email });
+      sent.push({ id, channel: channels[c]!.name, topic: topics[t]!, sender: ctx.account(senders[s]!).apiEmail });
     }
     const term = <T>(operator: string, operands: T[]) =>
       fc.option(

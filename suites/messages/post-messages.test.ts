@@ -63,7 +63,9 @@ describe('POST /messages', () => {
   });
 
   check('MSG-SEND-005', async (ctx) => {
-    const res = await direct(ctx, 'direct', [ctx.account('member2').email]);
+    // The API email (the user object's `email`), not the login address: Zulip shows a hidden address as
+    // `user<ID>@<host>` and refuses the login address as a recipient. No check changes the second member's setting.
+    const res = await direct(ctx, 'direct', [ctx.account('member2').apiEmail]);
     expectSuccess(res, 'a direct message to a list of emails');
     const seen = await ctx.member2.get(`/messages/${res.body.id}`);
     if (seen.body?.result !== 'success') fail(seen, 'wanted the recipient to be able to read the message');

@@ -33,7 +33,7 @@ describe('zulip-js against the reference server', () => {
     expect(hamlet.config.apiKey).toBe(REFERENCE_ACCOUNTS.member.apiKey);
     const me = await hamlet.users.me.getProfile();
     ok(me);
-    expect(me.email).toBe(REFERENCE_ACCOUNTS.member.email);
+    expect(me.delivery_email).toBe(REFERENCE_ACCOUNTS.member.email);
   });
 
   it('sends channel and direct messages, edits one, and renders Markdown', async () => {

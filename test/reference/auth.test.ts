@@ -39,7 +39,7 @@ describe('Basic authentication', () => {
 
   it('accepts the email in any case, and bots with their key', async () => {
     const upper = await call('GET', '/users/me', { as: { email: hamlet.email.toUpperCase(), key: hamlet.apiKey } });
-    expect(upper.body).toMatchObject({ result: 'success', email: hamlet.email });
+    expect(upper.body).toMatchObject({ result: 'success', delivery_email: hamlet.email });
     const bot = await call('GET', '/users/me', { as: 'bot' });
     expect(bot.body).toMatchObject({ result: 'success', is_bot: true, email: ACCOUNTS.bot.email });
   });

@@ -76,7 +76,12 @@ export const USERS_SLICE_CASES = {
     faulty: 'hamlet@zulip.com',
   },
   'user-public-delivery-email-null': {
-    probe: async (call) => (await userAs(call, 'member', (await lookup(call)).userId('member2'))).delivery_email,
+    probe: async (call) => {
+      // othello shows his address to everyone (the default is administrators only).
+      const othello = (await lookup(call)).userId('member2');
+      await call('PATCH', '/settings', { as: 'member2', form: { email_address_visibility: 1 } });
+      return (await userAs(call, 'member', othello)).delivery_email;
+    },
     healthy: 'othello@zulip.com',
     faulty: null,
   },

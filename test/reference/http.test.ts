@@ -127,7 +127,10 @@ describe('routing', () => {
   });
 
   it('prefers literal segments over parameters', async () => {
-    expect((await call('GET', '/users/me')).body).toMatchObject({ result: 'success', email: 'hamlet@zulip.com' });
+    expect((await call('GET', '/users/me')).body).toMatchObject({
+      result: 'success',
+      delivery_email: 'hamlet@zulip.com',
+    });
     expect((await call('DELETE', '/users/me')).status).toBe(405);
   });
 

@@ -128,20 +128,25 @@ export const draftOf = {
   unaddressed: (extra: Values = {}) => ({ type: '', to: [], topic: '', content: 'note to self', ...extra }),
 };
 
-/** Ids of seeded things, looked up through the API like a client would (channels as the administrator). */
+/**
+ * Ids of seeded things, looked up through the API like a client would, as the administrator: it sees every real
+ * address (`delivery_email`), and is subscribed to every seeded channel.
+ */
 export async function lookup(call: Call): Promise<{
   userId: (role: Role) => number;
-  channelId: (name: string) => Promise<number>;
+  /** As the administrator unless told: GET /get_stream_id needs content access (a subscriber, for a private channel). */
+  channelId: (name: string, as?: Role) => Promise<number>;
 }> {
-  const members: { email: string; user_id: number }[] = (await call('GET', '/users')).body.members;
+  const members: { delivery_email: string; user_id: number }[] = (await call('GET', '/users', { as: 'admin' })).body
+    .members;
   return {
     userId: (role) => {
-      const found = members.find((m) => m.email === REFERENCE_ACCOUNTS[role].email);
+      const found = members.find((m) => m.delivery_email === REFERENCE_ACCOUNTS[role].email);
       if (!found) throw new Error(`no user for ${role}`);
       return found.user_id;
     },
-    channelId: async (name) => {
-      const res = await call('GET', '/get_stream_id', { as: 'admin', query: { stream: name } });
+    channelId: async (name, as = 'admin') => {
+      const res = await call('GET', '/get_stream_id', { as, query: { stream: name } });
       if (res.body?.result !== 'success') throw new Error(`no channel ${name}: ${res.text}`);
       return res.body.stream_id;
     },

@@ -7,23 +7,44 @@ import { ACCOUNTS, lookup, useServer } from './support.ts';
 const { call } = useServer();
 
 describe('users', () => {
-  it('GET /users lists every seeded account with the user object fields', async () => {
-    const { members } = (await call('GET', '/users')).body;
-    expect(members.map((m: { email: string }) => m.email)).toEqual(SEED_USERS.map((u) => u.email));
+  it('GET /users lists every seeded account and the notification bot, with the user object fields', async () => {
+    const { members } = (await call('GET', '/users', { as: 'admin' })).body;
+    expect(members.map((m: { delivery_email: string }) => m.delivery_email)).toEqual([
+      ...SEED_USERS.map((u) => u.email),
+      'notification-bot@zulip.com',
+    ]);
     const ids = members.map((m: { user_id: number }) => m.user_id);
     expect(ids).not.toContain(1);
     const bot = members.find((m: { email: string }) => m.email === ACCOUNTS.bot.email);
-    const owner = members.find((m: { email: string }) => m.email === ACCOUNTS.owner.email);
+    const owner = members.find((m: { delivery_email: string }) => m.delivery_email === ACCOUNTS.owner.email);
     expect(bot).toMatchObject({ is_bot: true, bot_type: 1, bot_owner_id: owner.user_id, role: 400 });
     expect(owner).toMatchObject({ is_owner: true, is_admin: true, role: 100, bot_type: null });
     expect(owner).not.toHaveProperty('bot_owner_id');
+  });
+
+  it('gives humans the API email user<ID>@<domain> (visibility: administrators only) and bots their real one', async () => {
+    const { members } = (await call('GET', '/users', { as: 'member' })).body;
+    for (const m of members as { user_id: number; email: string; delivery_email: string | null; is_bot: boolean }[]) {
+      if (m.is_bot) expect(m.email).toMatch(/@zulip\.com$/);
+      else expect(m.email).toBe(`user${m.user_id}@zulip.invalid`);
+    }
+    const own = (await call('GET', '/users/me', { as: 'member' })).body;
+    expect(own).toMatchObject({ delivery_email: ACCOUNTS.member.email, email: `user${own.user_id}@zulip.invalid` });
+    const seenByMember = members.filter((m: { delivery_email: string | null }) => m.delivery_email !== null);
+    expect(seenByMember.map((m: { user_id: number }) => m.user_id).sort()).toEqual(
+      [
+        own.user_id,
+        ...members.filter((m: { is_bot: boolean }) => m.is_bot).map((m: { user_id: number }) => m.user_id),
+      ].sort(),
+    );
   });
 
   it('GET /users/me returns the caller’s fields at top level', async () => {
     const res = await call('GET', '/users/me', { as: 'guest' });
     expect(res.body).toMatchObject({
       result: 'success',
-      email: ACCOUNTS.guest.email,
+      delivery_email: ACCOUNTS.guest.email,
+      email: `user${res.body.user_id}@zulip.invalid`,
       full_name: ACCOUNTS.guest.fullName,
       role: 600,
       is_guest: true,
@@ -37,10 +58,11 @@ describe('users', () => {
   it('GET /users/{user_id} returns one user object; unknown ids are BAD_REQUEST', async () => {
     const { userId } = await lookup(call);
     const res = await call('GET', `/users/${userId('admin')}`, { query: { include_custom_profile_fields: true } });
+    // As the member: the administrator's real address is hidden (administrators only), so no gravatar is computable.
     expect(res.body.user).toEqual({
       user_id: userId('admin'),
-      delivery_email: ACCOUNTS.admin.email,
-      email: ACCOUNTS.admin.email,
+      delivery_email: null,
+      email: `user${userId('admin')}@zulip.invalid`,
       full_name: 'Iago',
       date_joined: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       is_active: true,
@@ -51,7 +73,7 @@ describe('users', () => {
       bot_type: null,
       role: 200,
       timezone: 'Europe/Rome',
-      avatar_url: null,
+      avatar_url: expect.stringContaining('gravatar'),
       avatar_version: 1,
       is_imported_stub: false,
       profile_data: {},
@@ -71,7 +93,7 @@ describe('channels', () => {
     const othello = String(userId('member2'));
     const res = await subscribe('member', {
       subscriptions: [{ name: 'cf-new', description: 'A new one' }, { name: 'denmark' }],
-      principals: [Number(hamlet), ACCOUNTS.member2.email],
+      principals: [Number(hamlet), `user${othello}@zulip.invalid`],
     });
     expect(res.body).toEqual({
       result: 'success',
@@ -79,6 +101,12 @@ describe('channels', () => {
       subscribed: { [hamlet]: ['cf-new'], [othello]: ['cf-new', 'Denmark'] },
       already_subscribed: { [hamlet]: ['Denmark'] },
     });
+    // Principals name users by API email: a login address its owner's visibility hides names no one.
+    const hidden = await subscribe('member', {
+      subscriptions: [{ name: 'cf-new' }],
+      principals: [ACCOUNTS.member2.email],
+    });
+    expect(hidden.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
     const id = (await call('GET', '/get_stream_id', { query: { stream: 'CF-NEW' } })).body.stream_id;
     const subs = (await call('GET', '/users/me/subscriptions', { query: { include_subscribers: true } })).body;
     expect(subs.subscriptions.find((s: { stream_id: number }) => s.stream_id === id)).toMatchObject({
