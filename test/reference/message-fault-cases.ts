@@ -1,7 +1,7 @@
 // Probe cases for the faults of the messages slice (send, schedule, topic rule, render, narrow, typing): each
 // observes one behaviour on a fresh server, healthy and with the fault. Spread into CASES in faults.test.ts.
 import type { FaultId } from '../../reference/faults.ts';
-import { ACCOUNTS, type Call, lookup, type Values } from './support.ts';
+import { type Call, lookup, type Values } from './support.ts';
 
 export interface FaultCase {
   readonly probe: (call: Call) => Promise<unknown>;
