@@ -53,18 +53,30 @@ export async function unmuteUser(ctx: CheckContext, role: Role, userId: number):
   return res;
 }
 
-/** Another configured account the caller has not muted yet (the realm is not fresh), preferring humans. */
+/**
+ * Another user the caller has not muted yet (the realm is not fresh: an earlier run or a person may have left a
+ * mute): a configured account first, else any other active user of the realm, since muting needs no credentials of
+ * the muted user. A human unless `bot`; never a system bot (Zulip's cross-realm bots cannot be muted).
+ */
 export async function unmutedTarget(ctx: CheckContext, caller: Role, { bot = false } = {}): Promise<number> {
   const muted = await mutedIds(ctx, caller);
   const self = ctx.account(caller).userId;
+  const mutable = (id: number) => id !== self && !muted.has(id);
   for (const role of ROLES) {
     const account = ctx.world.accounts[role];
-    if (!account || account.refused || account.userId === self || account.isBot !== bot) continue;
-    if (!muted.has(account.userId)) return account.userId;
+    if (account && !account.refused && account.isBot === bot && mutable(account.userId)) return account.userId;
   }
-  throw new SetupError(
-    `every configured ${bot ? 'bot' : 'account'} is already muted by the ${caller}: nothing to mute`,
+  const { members } = await ctx.as(caller).mustSetup('GET', '/users');
+  const other = (Array.isArray(members) ? members : []).find(
+    (u: any) =>
+      Number.isInteger(u?.user_id) &&
+      mutable(u.user_id) &&
+      u.is_active !== false &&
+      u.is_bot === bot &&
+      u.is_system_bot !== true,
   );
+  if (other) return other.user_id;
+  throw new SetupError(`the ${caller} has muted every other ${bot ? 'bot' : 'human'} of the realm: nothing to mute`);
 }
 
 /** A direct message from `sender` to `recipient` (type `private` below level 174, where `direct` is unknown). */
