@@ -1,10 +1,11 @@
 /** Command-line flags of `npm run reference`, parsed without side effects (main.ts prints and exits). */
 import { parseArgs } from 'node:util';
 import { FAULT_IDS, isFaultId } from './faults.ts';
+import { FLAVOUR_NAMES, type FlavourName, isFlavourName } from './flavours.ts';
 import { parseRateLimit, type RateLimit } from './http/rate-limit.ts';
 
 export const USAGE =
-  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--faults fault-a,fault-b] [--production] [--rate-limit 200/60] [--edit-grace 20]';
+  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--flavour contract|zulip] [--faults fault-a,fault-b] [--production] [--rate-limit 200/60] [--edit-grace 20]';
 
 export interface CliOptions {
   readonly port: number;
@@ -16,6 +17,8 @@ export interface CliOptions {
   readonly rateLimit?: RateLimit;
   /** Seconds of grace on every edit and move time limit (`--edit-grace 20`, as real Zulip). */
   readonly editGraceSeconds?: number;
+  /** `--flavour zulip`: real Zulip's departures and choices (reference/flavours.ts). */
+  readonly flavour?: FlavourName;
 }
 
 export type CliResult =
@@ -32,6 +35,7 @@ export function parseCli(argv: readonly string[]): CliResult {
     production?: boolean;
     'rate-limit'?: string;
     'edit-grace'?: string;
+    flavour?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -46,12 +50,16 @@ export function parseCli(argv: readonly string[]): CliResult {
         production: { type: 'boolean' },
         'rate-limit': { type: 'string' },
         'edit-grace': { type: 'string' },
+        flavour: { type: 'string' },
       },
     }));
   } catch (err) {
     return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
   }
-  if (values.help) return { kind: 'help', text: `${USAGE}\nfaults: ${FAULT_IDS.join(', ')}` };
+  if (values.help)
+    return { kind: 'help', text: `${USAGE}\nflavours: ${FLAVOUR_NAMES.join(', ')}\nfaults: ${FAULT_IDS.join(', ')}` };
+  if (values.flavour !== undefined && !isFlavourName(values.flavour))
+    return { kind: 'error', message: `unknown flavour "${values.flavour}" (known: ${FLAVOUR_NAMES.join(', ')})` };
   const rawPort = values.port ?? '9991';
   const port = Number(rawPort);
   if (!/^\d+$/.test(rawPort) || port > 65535)
@@ -86,6 +94,7 @@ export function parseCli(argv: readonly string[]): CliResult {
       production: values.production === true,
       ...(rateLimit ? { rateLimit } : {}),
       ...(grace !== undefined ? { editGraceSeconds: Number(grace) } : {}),
+      ...(values.flavour !== undefined ? { flavour: values.flavour as FlavourName } : {}),
     },
   };
 }

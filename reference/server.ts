@@ -6,11 +6,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Store } from './core/store.ts';
 import { type FaultId, Faults } from './faults.ts';
+import { FLAVOUR_NAMES, FLAVOURS, type Flavour, type FlavourName } from './flavours.ts';
 import { createRequestListener } from './http/adapter.ts';
 import { type RateLimit, RateLimiter } from './http/rate-limit.ts';
 
 export type { Store } from './core/store.ts';
 export type { FaultId } from './faults.ts';
+export type { FlavourName } from './flavours.ts';
 
 import { sendParseError } from './http/envelope.ts';
 
@@ -36,8 +38,10 @@ export interface ReferenceServerOptions {
   readonly developmentLogin?: boolean;
   /** Enforce a per-user request budget with X-RateLimit-* headers and 429s (Zulip's default: 200 per 60 s). */
   readonly rateLimit?: RateLimit;
-  /** Seconds added to every edit and move time limit (real Zulip: 20); default 0. */
+  /** Seconds added to every edit and move time limit (real Zulip: 20); default 0, or the flavour's. */
   readonly editGraceSeconds?: number;
+  /** `contract` (default) or `zulip`: Zulip's departures and choices on top (reference/flavours.ts). */
+  readonly flavour?: FlavourName;
 }
 
 export interface ReferenceServer {
@@ -46,16 +50,21 @@ export interface ReferenceServer {
   /** The live in-memory state (for tests that need to look behind the API). */
   readonly store: Store;
   readonly faults: readonly FaultId[];
+  readonly flavour: FlavourName;
   close(): Promise<void>;
 }
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
-  const faults = new Faults(options.faults ?? []);
+  const flavourName = options.flavour ?? 'contract';
+  const flavour: Flavour = FLAVOURS[flavourName];
+  if (!flavour) throw new Error(`unknown flavour "${flavourName}" (known: ${FLAVOUR_NAMES.join(', ')})`);
+  const faults = new Faults([...new Set([...flavour.faults, ...(options.faults ?? [])])]);
   const store = new Store({
     clock: options.clock,
     faults,
     deleteTopicBatchSize: options.deleteTopicBatchSize,
-    editGraceSeconds: options.editGraceSeconds ?? 0,
+    editGraceSeconds: options.editGraceSeconds ?? flavour.editGraceSeconds,
+    truncateTopics: flavour.truncateTopics,
   });
   const shutdown = new AbortController();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -93,5 +102,5 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     });
     return closing;
   };
-  return { url, store, faults: faults.active, close };
+  return { url, store, faults: faults.active, flavour: flavourName, close };
 }

@@ -97,7 +97,10 @@ async function run(options: RunOptions): Promise<number> {
     ? await startReferenceServer({
         port: 0,
         faults: config.referenceFaults,
-        editGraceSeconds: config.referenceEditGraceSeconds,
+        flavour: config.referenceFlavour,
+        ...(config.referenceEditGraceSeconds !== undefined
+          ? { editGraceSeconds: config.referenceEditGraceSeconds }
+          : {}),
       })
     : undefined;
   const baseUrl = server?.url ?? config.targetUrl;

@@ -3,7 +3,10 @@
  * channel topic (send, schedule, typing, and edit later). The oracle answers what a conforming server may do with
  * a topic in a channel of a given `topics_policy`: accept or refuse, and which stored topics are right.
  *
- * Readings: `(no topic)` (from level 370) and the realm's empty-topic display name stand for the empty topic.
+ * Readings: the realm's empty-topic display name stands for the empty topic; so does `(no topic)` where the
+ * operation's parameter says so, from the level the contract dates it to (send and schedule 370, typing 372). Where
+ * the operation does not say so (an edit) or the target is older, `(no topic)` may be read either way (Zulip stores
+ * it as written on an edit).
  * The contract says nothing about surrounding whitespace, so a padded value may be read as given or trimmed (Zulip
  * trims); case variants are ordinary topics (the rule names exact strings). A reading that is the empty topic is
  * allowed where the policy allows it; an ordinary one up to `max_topic_length`, and beyond it may be refused or
@@ -20,6 +23,8 @@ export interface TopicRuleEnv {
   readonly displayName: string | null;
   readonly featureLevel: number | null;
   readonly maxTopicLength: number;
+  /** The level from which the operation reads `(no topic)` as the empty topic; null: it never promises to. */
+  readonly noTopicSince: number | null;
 }
 
 export interface TopicCase {
@@ -53,12 +58,21 @@ export function judgeTopicAnswer(res: ApiResponse, verdict: TopicVerdict, what: 
 
 export const NO_TOPIC = '(no topic)';
 
+/** Whether the operation is bound to read `(no topic)` as the empty topic at the target's level. */
+const readsNoTopic = (env: TopicRuleEnv) =>
+  env.noTopicSince !== null && (env.featureLevel === null || env.featureLevel >= env.noTopicSince);
+
 /** The spellings of the empty topic the target is bound to read as "" at its feature level. */
 export function emptySpellings(env: TopicRuleEnv): string[] {
   const spellings = [''];
   if (env.displayName) spellings.push(env.displayName);
-  if (env.featureLevel === null || env.featureLevel >= 370) spellings.push(NO_TOPIC);
+  if (readsNoTopic(env)) spellings.push(NO_TOPIC);
   return spellings;
+}
+
+/** Spellings the target may read either as the empty topic or as written. */
+export function eitherSpellings(env: TopicRuleEnv): string[] {
+  return readsNoTopic(env) ? [] : [NO_TOPIC];
 }
 
 /** Whether a stored topic is the empty topic (a read-back may show it under the display name). */
@@ -68,8 +82,9 @@ export function isStoredEmpty(stored: unknown, env: TopicRuleEnv): boolean {
 
 export function topicVerdict(topic: string, policy: TopicsPolicy, env: TopicRuleEnv): TopicVerdict {
   const empty = new Set(emptySpellings(env));
-  const read = (value: string) => (empty.has(value) ? '' : value);
-  const readings = [...new Set([read(topic), read(topic.trim())])];
+  const either = new Set(eitherSpellings(env));
+  const read = (value: string) => (empty.has(value) ? [''] : either.has(value) ? ['', value] : [value]);
+  const readings = [...new Set([...read(topic), ...read(topic.trim())])];
   const length = (s: string) => [...s].length;
   const accepts = (r: string) =>
     r === '' ? policy !== 'disable_empty_topic' : policy !== 'empty_topic_only' || 'either';
@@ -107,7 +122,7 @@ const WORDS = ['alpha', 'Brücke', '日本', 'emoji 🎉', 'a&b <c>', 'x_y-z', '
 
 /** Topics that exercise the rule: ordinary, the empty spellings, padded and case variants, at and over the limit. */
 export function topicCases(env: TopicRuleEnv): fc.Arbitrary<TopicCase> {
-  const spellings = emptySpellings(env).filter((s) => s !== '');
+  const spellings = [...emptySpellings(env), ...eitherSpellings(env)].filter((s) => s !== '');
   const max = env.maxTopicLength;
   const ordinary = fc
     .tuple(fc.constantFrom(...WORDS), fc.nat(999))
@@ -147,7 +162,10 @@ export function topicCases(env: TopicRuleEnv): fc.Arbitrary<TopicCase> {
  */
 export function essentialTopicCases(env: TopicRuleEnv): TopicCase[] {
   return [
-    ...emptySpellings(env).map((s) => ({ topic: s, kind: `the empty-topic spelling ${JSON.stringify(s)}` })),
+    ...[...emptySpellings(env), ...eitherSpellings(env)].map((s) => ({
+      topic: s,
+      kind: `the empty-topic spelling ${JSON.stringify(s)}`,
+    })),
     { topic: `t${'x'.repeat(env.maxTopicLength - 1)}`, kind: 'a topic of exactly max_topic_length' },
     { topic: 'o'.repeat(env.maxTopicLength + 5), kind: 'a topic over max_topic_length' },
   ];

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
+import type { FlavourName } from '../../reference/flavours.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { type Profile, SETTINGS } from './schema.ts';
 
@@ -35,7 +36,9 @@ export interface Config {
   readonly rateLimitMaxWaitSeconds: number;
   readonly referenceFaults: readonly string[];
   /** Embedded server only: grace added to its edit and move time limits. */
-  readonly referenceEditGraceSeconds: number;
+  /** Unset: the flavour's. */
+  readonly referenceEditGraceSeconds: number | undefined;
+  readonly referenceFlavour: FlavourName;
   /** Path of the expected-failures file, or undefined. */
   readonly expectedFailures: string | undefined;
   readonly maxRps: number | undefined;
@@ -91,7 +94,8 @@ export function loadConfig(env: Env): Config {
     sweepAfterMinutes: (value('SWEEP_AFTER_MINUTES') as number | undefined) ?? 120,
     rateLimitMaxWaitSeconds: (value('RATE_LIMIT_MAX_WAIT_SECONDS') as number | undefined) ?? 60,
     referenceFaults: splitList((value('REFERENCE_FAULTS') as string | undefined) ?? ''),
-    referenceEditGraceSeconds: (value('REFERENCE_EDIT_GRACE_SECONDS') as number | undefined) ?? 0,
+    referenceEditGraceSeconds: value('REFERENCE_EDIT_GRACE_SECONDS') as number | undefined,
+    referenceFlavour: (value('REFERENCE_FLAVOUR') as FlavourName | undefined) ?? 'contract',
     expectedFailures: (value('EXPECTED_FAILURES') as string | undefined) || undefined,
     maxRps: value('MAX_RPS') as number | undefined,
     accounts,
@@ -99,6 +103,9 @@ export function loadConfig(env: Env): Config {
   };
   if (!embedded && config.referenceFaults.length > 0) {
     problems.push('REFERENCE_FAULTS applies to the embedded server only: unset it or unset TARGET_URL');
+  }
+  if (!embedded && config.referenceFlavour !== 'contract') {
+    problems.push('REFERENCE_FLAVOUR applies to the embedded server only: unset it or unset TARGET_URL');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);

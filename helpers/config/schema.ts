@@ -3,6 +3,7 @@
  * Each entry parses one raw string; a bad value throws with a message that names the variable.
  */
 import { z } from 'zod';
+import { FLAVOUR_NAMES, type FlavourName } from '../../reference/flavours.ts';
 import { ROLE_ENV_PREFIX, ROLES } from '../roles.ts';
 
 export const PROFILES = ['quick', 'full', 'nightly'] as const;
@@ -115,14 +116,19 @@ export const SETTINGS = {
     fallback: '',
     doc: "Embedded server only: comma-separated faults to start it with (the suite's own sensitivity tests)",
   },
+  REFERENCE_FLAVOUR: {
+    schema: z.enum(FLAVOUR_NAMES as [FlavourName, ...FlavourName[]]),
+    fallback: 'contract',
+    doc: "Embedded server only: contract (the contract's reading) or zulip (real Zulip's known departures and choices)",
+  },
   REFERENCE_EDIT_GRACE_SECONDS: {
     schema: z
       .string()
       .trim()
       .regex(/^\d{1,3}$/, 'expected a whole number of seconds')
       .transform(Number),
-    fallback: '0',
-    doc: 'Embedded server only: seconds of grace added to every edit and move time limit (real Zulip adds 20)',
+    fallback: undefined,
+    doc: "Embedded server only: seconds of grace added to every edit and move time limit (default: the flavour's, 0 or Zulip's 20)",
   },
 } as const;
 

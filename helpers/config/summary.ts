@@ -5,8 +5,8 @@ import type { Config } from './load.ts';
 export function describeConfig(config: Config, resolvedTarget?: string): string {
   const target = config.embedded
     ? `embedded reference server${resolvedTarget ? ` (${resolvedTarget})` : ''}${
-        config.referenceFaults.length ? ` with faults ${config.referenceFaults.join(', ')}` : ''
-      }`
+        config.referenceFlavour !== 'contract' ? `, ${config.referenceFlavour} flavour` : ''
+      }${config.referenceFaults.length ? ` with faults ${config.referenceFaults.join(', ')}` : ''}`
     : config.targetUrl;
   const lines = [
     `target      ${target}`,

@@ -31,6 +31,8 @@ export interface StoreOptions {
   readonly deleteTopicBatchSize?: number;
   /** Seconds added to every edit and move time limit (real Zulip adds 20); default 0. */
   readonly editGraceSeconds?: number;
+  /** Truncate over-long topics to the limit (ending in "...") as Zulip does, instead of refusing them. */
+  readonly truncateTopics?: boolean;
 }
 
 /** What creating a channel takes: the channel's own settings; the store assigns the rest. */
@@ -65,6 +67,8 @@ export class Store {
   readonly clock: () => number;
   /** Seconds added to every edit and move time limit, as Zulip's grace period. */
   readonly editGraceSeconds: number;
+  /** Over-long topics are truncated (Zulip) rather than refused. */
+  readonly truncateTopics: boolean;
   readonly users = new Map<number, User>();
   readonly channels = new Map<number, Channel>();
   /** Channel id → subscribed user ids. */
@@ -96,6 +100,7 @@ export class Store {
     this.clock = options.clock ?? Date.now;
     this.deleteTopicBatchSize = options.deleteTopicBatchSize ?? DEFAULT_DELETE_TOPIC_BATCH;
     this.editGraceSeconds = options.editGraceSeconds ?? 0;
+    this.truncateTopics = options.truncateTopics ?? false;
     this.events = new EventQueues(this.clock, options.faults ?? Faults.none);
     this.#seed();
     this.notificationBot = this.#systemBot('notification-bot@zulip.com', 'Notification Bot');

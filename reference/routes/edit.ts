@@ -11,7 +11,7 @@ import { audienceOf, messageContent } from '../core/messages.ts';
 import { type Message, ROLE, type User } from '../core/model.ts';
 import { inGroupSetting } from '../core/realm.ts';
 import type { Store } from '../core/store.ts';
-import { channelTopic } from '../core/topics.ts';
+import { channelTopic, EDIT_READING } from '../core/topics.ts';
 import { visibleMessage } from './messages.ts';
 import { detachedBy } from './uploads.ts';
 
@@ -161,7 +161,7 @@ function editMessage(ctx: Context): Fields {
         ? message.topic
         : unchecked
           ? rawTopic.trim()
-          : channelTopic(rawTopic, target, store, faults);
+          : channelTopic(rawTopic, target, store, faults, EDIT_READING);
     const betweenChannels = target.id !== source.id;
     // The resolved form of the empty topic would be the prefix alone, trimmed.
     const resolvedForm = (name: string) => (name === '' ? RESOLVED_PREFIX.trim() : RESOLVED_PREFIX + name);

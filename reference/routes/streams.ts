@@ -7,7 +7,7 @@ import type { Context, Fields, Route } from '../core/context.ts';
 import { ApiError, badRequest } from '../core/errors.ts';
 import { audienceOf, markRead } from '../core/messages.ts';
 import { type Channel, isAdmin, type Message } from '../core/model.ts';
-import { readTopic } from '../core/topics.ts';
+import { EDIT_READING, readTopic } from '../core/topics.ts';
 
 function listStreams({ params, store, user, faults }: Context): Fields {
   const filters = {
@@ -37,12 +37,12 @@ function visibleChannel({ store, user }: Context, id: number): Channel {
   return channel;
 }
 
-/** The topic a parameter names (the empty-topic display name and `(no topic)` read as ""). */
+/** The topic a parameter names (the empty-topic display name read as ""; `(no topic)` as written, as in Zulip). */
 function topicParam({ params, store, faults }: Context): string {
   const raw = params.str('topic_name');
   // Fault `channels-topic-delete-display-name-literal`: the display name is taken as a topic of its own.
   if (faults.has('channels-topic-delete-display-name-literal')) return raw.trim();
-  return readTopic(raw, store, faults);
+  return readTopic(raw, store, faults, EDIT_READING);
 }
 
 function deleteTopic(ctx: Context): Fields {

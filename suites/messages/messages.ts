@@ -133,13 +133,19 @@ export async function policyChannels(ctx: CheckContext, others: Role[] = []): Pr
   return channels;
 }
 
-export function topicEnv(ctx: CheckContext): TopicRuleEnv {
+/**
+ * The topic rule's environment for one operation: `noTopicSince` is the level from which its parameter reads
+ * "(no topic)" as the empty topic (Versioning: 370 for send and schedule, 372 for typing; null for an edit, whose
+ * parameter reads only the display name so).
+ */
+export function topicEnv(ctx: CheckContext, noTopicSince: number | null = 370): TopicRuleEnv {
   const max = ctx.world.realm.maxTopicLength;
   if (max === null) throw new Unsupported('the target reports no max_topic_length');
   return {
     displayName: ctx.world.realm.emptyTopicDisplayName,
     featureLevel: ctx.world.featureLevel,
     maxTopicLength: max,
+    noTopicSince,
   };
 }
 

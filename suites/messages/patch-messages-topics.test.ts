@@ -99,6 +99,9 @@ describe('PATCH /messages/{message_id}: topics', () => {
       // The moderator's move is under test; the message it moves may come from anyone (setup, spread over all).
       senders: actorsOf(ctx, SENDERS),
       lead: 'a move to ',
+      // The edit's topic parameter reads only the display name as the empty topic: "(no topic)" either way (Zulip
+      // stores it as written).
+      noTopicSince: null,
       attempt: async ({ channel, topic, sender }) => {
         const id = await mustSend(ctx, sender, {
           type: 'stream',

@@ -33,6 +33,8 @@ export interface TopicRuleAttempt {
 export interface TopicRuleProperty {
   /** The accounts the cases are spread over; each is subscribed to the policy channels. */
   readonly senders: Role[];
+  /** The level from which the operation reads "(no topic)" as the empty topic (default 370; null: never bound to). */
+  readonly noTopicSince?: number | null;
   /** Generated runs (the profile's when absent); the essential cases always run on every channel. */
   readonly numRuns?: number;
   /** How a case reads in a failure message: `${lead}${kind} ("…") in a channel with topics_policy …`. */
@@ -54,7 +56,7 @@ export interface TopicRuleProperty {
  */
 export async function assertTopicRule(ctx: CheckContext, property: TopicRuleProperty): Promise<void> {
   const { senders, lead = '', attempt, onStored } = property;
-  const env = topicEnv(ctx);
+  const env = topicEnv(ctx, property.noTopicSince === undefined ? 370 : property.noTopicSince);
   const channels = await policyChannels(ctx, senders);
   await fc.assert(
     fc.asyncProperty(

@@ -78,7 +78,8 @@ describe('POST /typing', () => {
     const channel = await ownChannel(ctx, { others: ['member2'] });
     const queue = await recipientQueue(ctx, true);
     const topics: unknown[] = [];
-    for (const topic of emptySpellings(topicEnv(ctx))) {
+    // "(no topic)" is read as the empty topic in typing from level 372 (Versioning).
+    for (const topic of emptySpellings(topicEnv(ctx, 372))) {
       const res = await ctx.member.post('/typing', { type: 'stream', op: 'start', stream_id: channel.id, topic });
       expectSuccess(res, `channel typing with topic ${JSON.stringify(topic)}`);
       const event = await expectEvent(ctx, queue, 'start', `topic ${JSON.stringify(topic)}`);

@@ -1,0 +1,38 @@
+/**
+ * Flavours of the reference server. `contract` (the default) is the contract's own reading, Zulip-like wherever the
+ * contract leaves a choice open. `zulip` adds what real Zulip does besides: its known departures from the contract
+ * (faults of the catalogue, each listed in fixtures/expected-failures/zulip.json with the source that shows it) and
+ * its choices where the contract allows two readings (over-long topics truncated, 20 s of grace on every edit and
+ * move limit). `npm test` runs the whole suite against the Zulip flavour with Zulip's expected-failures file: no
+ * false failure, and every listed departure caught.
+ */
+import type { FaultId } from './faults.ts';
+
+export interface Flavour {
+  readonly summary: string;
+  /** Faults that model the server's departures from the contract. */
+  readonly faults: readonly FaultId[];
+  /** Over-long topics: refused (the default) or truncated. */
+  readonly truncateTopics: boolean;
+  /** Seconds added to every edit and move time limit. */
+  readonly editGraceSeconds: number;
+}
+
+export const FLAVOURS = {
+  contract: {
+    summary: "the contract's reading, Zulip's where the contract leaves a choice",
+    faults: [],
+    truncateTopics: false,
+    editGraceSeconds: 0,
+  },
+  zulip: {
+    summary: 'real Zulip: its known departures from the contract, truncated topics, 20 s of grace on edit limits',
+    faults: ['drafts-oldest-first', 'missing-parameter-specific-code', 'messages-queue-id-alone-accepted'],
+    truncateTopics: true,
+    editGraceSeconds: 20,
+  },
+} as const satisfies Record<string, Flavour>;
+
+export type FlavourName = keyof typeof FLAVOURS;
+export const FLAVOUR_NAMES = Object.keys(FLAVOURS) as FlavourName[];
+export const isFlavourName = (name: string): name is FlavourName => Object.hasOwn(FLAVOURS, name);
