@@ -57,3 +57,30 @@ describe('examples/github-actions.yml', () => {
     expect(Object.keys(workflow.env).sort()).toEqual(ACCOUNT_VARS.filter((v) => !v.endsWith('_PASSWORD')).sort());
   });
 });
+
+describe('examples/zulip-server.yml', () => {
+  const text = readFileSync('examples/zulip-server.yml', 'utf8');
+  const zulip = parse(text);
+  const run = zulip.jobs.zulip.steps.find((s: { name?: string }) => s.name === 'Run the suite');
+
+  it("says it is an example this project's CI does not run", () => {
+    expect(text.split('\n')[0]).toMatch(/^# AN EXAMPLE, NOT RUN BY THIS PROJECT'S CI/);
+  });
+
+  it("runs the suite with Zulip's expected failures, flags the command accepts", () => {
+    const args = run.run.replace(/^npm run conformance -- /, '').split(' ');
+    expect(args).toContain('fixtures/expected-failures/zulip.json');
+    expect(parseCommand(args).kind).toBe('run');
+  });
+
+  it('configures every role: six accounts with passwords here, the bot from the step that creates it', () => {
+    const humans = ACCOUNT_VARS.filter((v) => !v.startsWith('BOT_') && !v.endsWith('_API_KEY'));
+    expect(
+      Object.keys(run.env)
+        .filter((k) => k.endsWith('_EMAIL') || k.endsWith('_PASSWORD'))
+        .sort(),
+    ).toEqual(humans.sort());
+    expect(text).toContain('BOT_EMAIL=');
+    expect(text).toContain('BOT_API_KEY=');
+  });
+});
