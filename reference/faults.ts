@@ -14,6 +14,10 @@ export interface FaultInfo {
 
 export const FAULTS = {
   'drafts-oldest-first': { clause: 'DRAFTS-LIST-002', description: 'GET /drafts lists drafts oldest first.' },
+  'drafts-missing-field-internal-error': {
+    clause: 'DRAFTS-CREATE-009',
+    description: 'A draft missing a required field is answered HTTP 500 without a code (as Zulip does).',
+  },
   'drafts-second-channel-id-accepted': {
     clause: 'DRAFTS-CREATE-004',
     description: 'A channel draft with two or more channel IDs is accepted (the first one is used).',
@@ -141,7 +145,11 @@ export const FAULTS = {
     description: 'GET /users/{id} gives avatar_version as a string.',
   },
   'user-owner-not-admin': { clause: 'USER-GET-002', description: 'Owners are reported with is_admin false.' },
-  'user-bot-type-null': { clause: 'USER-GET-003', description: 'Bots are reported with bot_type null.' },
+  'user-bot-type-null': { clause: 'USER-GET-011', description: 'Bots are reported with bot_type null.' },
+  'user-human-bot-type-absent': {
+    clause: 'USER-GET-012',
+    description: "Humans' user objects carry no bot_type (as Zulip does).",
+  },
   'user-bot-delivery-email-hidden': {
     clause: 'USER-GET-004',
     description: "Bots' delivery_email is null for callers who are not administrators.",
@@ -153,7 +161,7 @@ export const FAULTS = {
   'user-public-delivery-email-null': {
     clause: 'USER-GET-005',
     description:
-      'A user whose email everyone may see has delivery_email null for others, with the real address as email.',
+      "A human's real email that the caller may see reads as hidden (delivery_email null), with the real address as email.",
   },
   'user-email-shown-to-members': {
     clause: 'USER-GET-006',
@@ -249,6 +257,10 @@ export const FAULTS = {
   'group-objections-without-settings': {
     clause: 'GROUP-DEACTIVATE-004',
     description: 'CANNOT_DEACTIVATE_GROUP_IN_USE objections carry no settings.',
+  },
+  'group-subgroup-objection-without-settings': {
+    clause: 'GROUP-DEACTIVATE-004',
+    description: 'The objection to deactivating a subgroup of an active group carries no settings (as Zulip does).',
   },
   'group-unknown-id-succeeds': {
     clause: 'GROUP-DEACTIVATE-005',

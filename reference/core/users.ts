@@ -38,8 +38,7 @@ export function canSeeEmail(viewer: User | undefined, target: User, faults: Faul
   if (target.bot) return !faults.has('user-bot-delivery-email-hidden') || isAdmin(viewer);
   switch (target.emailAddressVisibility) {
     case EMAIL_VISIBILITY.everyone:
-      // Fault `user-public-delivery-email-null`: an email everyone may see reads as hidden (yet is the API email).
-      return !faults.has('user-public-delivery-email-null');
+      return true;
     case EMAIL_VISIBILITY.members:
       return viewer.role <= ROLE.member;
     case EMAIL_VISIBILITY.admins:
@@ -54,7 +53,10 @@ export function canSeeEmail(viewer: User | undefined, target: User, faults: Faul
 
 export function userObject(user: User, options: UserObjectOptions): Record<string, unknown> {
   const faults = options.faults ?? Faults.none;
-  const visible = canSeeEmail(options.viewer, user, faults);
+  // Fault `user-public-delivery-email-null`: another human's email the caller may see reads as hidden, yet the
+  // real address is given as `email`.
+  const leaksAsHidden = faults.has('user-public-delivery-email-null') && !user.bot && options.viewer?.id !== user.id;
+  const visible = canSeeEmail(options.viewer, user, faults) && !leaksAsHidden;
   const avatarHash = createHash('md5').update(user.email.toLowerCase()).digest('hex');
   // Fault `user-avatar-null-when-email-hidden`: null for every gravatar when client_gravatar is true.
   const gravatarComputable = visible || faults.has('user-avatar-null-when-email-hidden');
@@ -63,7 +65,7 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
     user_id: user.id,
     delivery_email: visible ? user.email : null,
     // Fault `user-real-email-in-fake-field`: the hidden real email leaks through `email`.
-    email: !visible && faults.has('user-real-email-in-fake-field') ? user.email : apiEmail(user),
+    email: (!visible && faults.has('user-real-email-in-fake-field')) || leaksAsHidden ? user.email : apiEmail(user),
     full_name: user.fullName,
     date_joined: new Date(user.dateJoined).toISOString(),
     is_active: user.isActive,
@@ -72,8 +74,10 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
     is_admin: faults.has('user-owner-not-admin') ? user.role === ROLE.admin : user.role <= ROLE.admin,
     is_guest: user.role === ROLE.guest,
     is_bot: user.bot !== null,
-    // Fault `user-bot-type-null`.
-    bot_type: faults.has('user-bot-type-null') ? null : (user.bot?.type ?? null),
+    // Fault `user-bot-type-null`. Fault `user-human-bot-type-absent`: humans get no bot_type key (Zulip).
+    ...(user.bot || !faults.has('user-human-bot-type-absent')
+      ? { bot_type: faults.has('user-bot-type-null') ? null : (user.bot?.type ?? null) }
+      : {}),
     ...(user.bot ? { bot_owner_id: user.bot.ownerId } : {}),
     role: user.role,
     timezone: user.timezone,

@@ -2,6 +2,7 @@
 import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
+import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { contentOf, readMessage, send } from './messages.ts';
 
@@ -65,7 +66,7 @@ describe('POST /messages', () => {
   check('MSG-SEND-005', async (ctx) => {
     // The API email (the user object's `email`), not the login address: Zulip shows a hidden address as
     // `user<ID>@<host>` and refuses the login address as a recipient. No check changes the second member's setting.
-    const res = await direct(ctx, 'direct', [ctx.account('member2').apiEmail]);
+    const res = await direct(ctx, directType(ctx), [ctx.account('member2').apiEmail]);
     expectSuccess(res, 'a direct message to a list of emails');
     const seen = await ctx.member2.get(`/messages/${res.body.id}`);
     if (seen.body?.result !== 'success') fail(seen, 'wanted the recipient to be able to read the message');
@@ -73,9 +74,9 @@ describe('POST /messages', () => {
 
   check('MSG-SEND-006', async (ctx) => {
     const me = ctx.account('member').userId;
-    const withSelf = await direct(ctx, 'direct', [me, ctx.account('member2').userId]);
+    const withSelf = await direct(ctx, directType(ctx), [me, ctx.account('member2').userId]);
     expectSuccess(withSelf, 'a direct message whose recipients include the sender');
-    const alone = await direct(ctx, 'direct', [me]);
+    const alone = await direct(ctx, directType(ctx), [me]);
     expectSuccess(alone, 'a direct message to the sender alone');
     // Who the conversation lists is "not shown"; recorded.
     const stored = await readMessage(ctx, 'member', Number(withSelf.body.id));
@@ -113,15 +114,16 @@ describe('POST /messages', () => {
 
   check('MSG-SEND-008', async (ctx) => {
     const invalid = `${ctx.unique('nobody')}@example.invalid`;
-    for (const to of [[invalid], [ctx.account('member2').email, invalid]]) {
-      expectError(await direct(ctx, 'direct', to), 'BAD_REQUEST', `a direct message to ${JSON.stringify(to)}`);
+    // The valid recipient is named by its API email, the address recipients are known by (not the login).
+    for (const to of [[invalid], [ctx.account('member2').apiEmail, invalid]]) {
+      expectError(await direct(ctx, directType(ctx), to), 'BAD_REQUEST', `a direct message to ${JSON.stringify(to)}`);
     }
   });
 
   check('MSG-SEND-009', async (ctx) => {
     const to = [ctx.account('member2').userId];
     for (const topic of [ctx.unique('ignored topic'), '']) {
-      const res = await direct(ctx, 'direct', to, { topic });
+      const res = await direct(ctx, directType(ctx), to, { topic });
       expectSuccess(res, `a direct message with topic ${JSON.stringify(topic)}`);
     }
   });
