@@ -27,7 +27,14 @@ export const FLAVOURS = {
   },
   zulip: {
     summary: 'real Zulip: its known departures from the contract, truncated topics, 20 s of grace on edit limits',
-    faults: ['drafts-oldest-first', 'missing-parameter-specific-code', 'messages-queue-id-alone-accepted'],
+    faults: [
+      'drafts-oldest-first',
+      'drafts-missing-field-internal-error',
+      'missing-parameter-specific-code',
+      'messages-queue-id-alone-accepted',
+      'group-subgroup-objection-without-settings',
+      'user-human-bot-type-absent',
+    ],
     truncateTopics: true,
     editGraceSeconds: 20,
   },

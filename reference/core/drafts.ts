@@ -4,14 +4,15 @@
  */
 import type { Faults } from '../faults.ts';
 import { canAccessChannelContent } from './channels.ts';
-import { badRequest } from './errors.ts';
+import { badRequest, internalError } from './errors.ts';
 import type { Draft, User } from './model.ts';
 import { isJsonObject } from './params.ts';
 import type { Store } from './store.ts';
 
 export type DraftFields = Omit<Draft, 'id' | 'userId'>;
 
-const DRAFT_KEYS = new Set(['type', 'to', 'topic', 'content', 'timestamp']);
+const REQUIRED_DRAFT_KEYS = ['type', 'to', 'topic', 'content'];
+const DRAFT_KEYS = new Set([...REQUIRED_DRAFT_KEYS, 'timestamp']);
 const DRAFT_TYPES = new Set(['', 'stream', 'private']);
 /** The last second of year 9999 (Python's datetime range; Zulip cannot store later). */
 const MAX_TIMESTAMP = 253402300799;
@@ -29,6 +30,11 @@ export function validateDraft(raw: unknown, label: string, env: Env): DraftField
   const extra = Object.keys(raw).find((key) => !DRAFT_KEYS.has(key));
   if (extra !== undefined) throw badRequest(`${label} has an unexpected field: ${extra}`);
 
+  // Fault `drafts-missing-field-internal-error`: a draft without one of its required fields ends in an unhandled
+  // validation error, HTTP 500 without a code (Zulip's departure).
+  if (faults.has('drafts-missing-field-internal-error') && REQUIRED_DRAFT_KEYS.some((key) => !(key in raw))) {
+    throw internalError();
+  }
   const { type, to, topic, timestamp } = raw;
   let { content } = raw;
   if (typeof type !== 'string') throw badRequest(`${label}.type is missing or not a string`);

@@ -6,14 +6,15 @@ export type ErrorExtra = Readonly<Record<string, unknown>>;
 
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** Undefined only where a fault copies a server that answers without one (see `internalError`). */
+  readonly code: string | undefined;
   readonly extra: ErrorExtra;
   /** Extra response headers (e.g. `WWW-Authenticate` on 401, `Allow` on 405). */
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(
     status: number,
-    code: string,
+    code: string | undefined,
     msg: string,
     extra: ErrorExtra = {},
     headers: Readonly<Record<string, string>> = {},
@@ -44,5 +45,8 @@ export const invalidParam = (name: string, msg: string): ApiError =>
 
 export const methodNotAllowed = (allowed: readonly string[]): ApiError =>
   new ApiError(405, 'BAD_REQUEST', 'Method Not Allowed', {}, { Allow: allowed.join(', ') });
+
+/** An unhandled failure as Zulip reports it: HTTP 500, a bare message and no code (fault use only). */
+export const internalError = (): ApiError => new ApiError(500, undefined, 'Internal server error');
 
 export const routeNotFound = (): ApiError => new ApiError(404, 'BAD_REQUEST', 'Not Found');

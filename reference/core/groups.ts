@@ -123,9 +123,13 @@ export function objectionsTo(store: Store, id: number, faults: Faults): Objectio
 
 export function groupInUse(objections: Objection[], faults: Faults): ApiError {
   // Fault `group-objections-without-settings`: each objection gives its type only.
-  const listed = faults.has('group-objections-without-settings')
-    ? objections.map(({ settings: _s, ...rest }) => rest)
-    : objections;
+  // Fault `group-subgroup-objection-without-settings`: the subgroup objection alone gives no settings (Zulip).
+  const listed = objections.map(({ settings, ...rest }) =>
+    faults.has('group-objections-without-settings') ||
+    (rest.type === 'subgroup' && faults.has('group-subgroup-objection-without-settings'))
+      ? rest
+      : { ...rest, settings },
+  );
   return new ApiError(400, 'CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', {
     objections: listed,
   });

@@ -55,7 +55,7 @@ function renderError(err: ApiError, faults: Faults): Rendered {
   }
   const body: Fields = { result: 'error', msg: err.message };
   // Fault `envelope-error-without-code`.
-  if (!faults.has('envelope-error-without-code')) body.code = err.code;
+  if (!faults.has('envelope-error-without-code') && err.code !== undefined) body.code = err.code;
   Object.assign(body, err.extra);
   return render(err.status, JSON.stringify(body), 'application/json', err.headers, faults);
 }

@@ -5,6 +5,7 @@
 import { describe } from 'vitest';
 import { actorFor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
+import { directType } from '../../helpers/checks/levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { edit, movers, placesOf, QUIET, sendMany, setRealm, shortestWorkingLimit, waitUntilTooOld } from './edit.ts';
 import { contentOf, mustSend, ownChannel } from './messages.ts';
@@ -12,7 +13,7 @@ import { contentOf, mustSend, ownChannel } from './messages.ts';
 describe('PATCH /messages/{message_id}: channels', () => {
   check('EDIT-CHANNEL-001', async (ctx) => {
     const id = await mustSend(ctx, 'member', {
-      type: 'direct',
+      type: directType(ctx),
       to: [ctx.account('member2').userId],
       content: contentOf(ctx, 'a direct message'),
     });

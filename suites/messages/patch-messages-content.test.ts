@@ -8,6 +8,7 @@ import { describe } from 'vitest';
 import { actorFor, PEER_MEMBERS, PEOPLE } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
+import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { attachmentProblem, uploadFile } from './attachment.ts';
@@ -58,7 +59,7 @@ describe('PATCH /messages/{message_id}: content', () => {
     );
     // Content edits are not only for channel messages (topic and stream_id are): a direct message's too.
     const direct = await mustSend(ctx, sender, {
-      type: 'direct',
+      type: directType(ctx),
       to: [ctx.account('member').userId],
       content: contentOf(ctx, 'a direct message before edit'),
     });

@@ -7,6 +7,7 @@ import { describe } from 'vitest';
 import { isStoredEmpty } from '../../helpers/arbitraries/topic-rule.ts';
 import { actorFor, actorsOf, anyActor, HELPERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
+import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import { createGroup, deactivateGroup } from '../user_groups/groups.ts';
@@ -21,7 +22,7 @@ const SENDERS = HELPERS.filter((role) => role !== 'owner');
 describe('PATCH /messages/{message_id}: topics', () => {
   check('EDIT-TOPIC-001', async (ctx) => {
     const id = await mustSend(ctx, 'member', {
-      type: 'direct',
+      type: directType(ctx),
       to: [ctx.account('member2').userId],
       content: contentOf(ctx, 'a direct message'),
     });

@@ -3,6 +3,7 @@
 import { describe, expect } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
+import { directType } from '../../helpers/checks/levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import { contentOf, contentProblem, maxMessageLength, readMessage, send } from './messages.ts';
@@ -28,7 +29,12 @@ describe('POST /messages: limits and options', () => {
 
   check('MSG-SEND-011', async (ctx) => {
     const queue = await registerQueue(ctx, 'member', { event_types: ['message'] });
-    const base = { type: 'direct', to: [ctx.account('member2').userId], content: contentOf(ctx, 'local echo') };
+    const base = { type: directType(ctx), to: [ctx.account('member2').userId], content: contentOf(ctx, 'local echo') };
+    // Control: the pair itself is accepted, so a refusal below can only be for the missing partner.
+    expectSuccess(
+      await send(ctx, 'member', { ...base, queue_id: queue.id, local_id: '17.02' }),
+      'queue_id with local_id',
+    );
     expectErrorEnvelope(await send(ctx, 'member', { ...base, queue_id: queue.id }), 'queue_id without local_id');
     expectErrorEnvelope(await send(ctx, 'member', { ...base, local_id: '17.01' }), 'local_id without queue_id');
   });
@@ -37,7 +43,7 @@ describe('POST /messages: limits and options', () => {
     const queue = await registerQueue(ctx, 'member', { event_types: ['message'] });
     const localId = `${Date.now() % 100000}.01`;
     const res = await send(ctx, 'member', {
-      type: 'direct',
+      type: directType(ctx),
       to: [ctx.account('member2').userId],
       content: contentOf(ctx, 'local echo'),
       queue_id: queue.id,
@@ -53,7 +59,7 @@ describe('POST /messages: limits and options', () => {
   check('MSG-SEND-013', async (ctx) => {
     for (const readBySender of [true, false]) {
       const res = await send(ctx, 'member', {
-        type: 'direct',
+        type: directType(ctx),
         to: [ctx.account('member2').userId],
         content: contentOf(ctx, 'read by sender'),
         read_by_sender: readBySender,
@@ -64,7 +70,7 @@ describe('POST /messages: limits and options', () => {
 
   check('MSG-SEND-014', async (ctx) => {
     const dm = await send(ctx, 'member', {
-      type: 'direct',
+      type: directType(ctx),
       to: [ctx.account('member2').userId],
       content: contentOf(ctx, 'no topic to follow'),
     });

@@ -6,6 +6,7 @@ import { emptySpellings } from '../../helpers/arbitraries/topic-rule.ts';
 import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
+import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess } from '../../helpers/checks/matchers.ts';
 import { ownChannel, topicEnv } from '../messages/messages.ts';
 
@@ -54,9 +55,9 @@ describe('POST /typing', () => {
   check('TYPING-005', async (ctx) => {
     const queue = await recipientQueue(ctx);
     const to = [ctx.account('member2').userId];
-    expectSuccess(await ctx.member.post('/typing', { type: 'direct', op: 'start', to }), 'typing start');
+    expectSuccess(await ctx.member.post('/typing', { type: directType(ctx), op: 'start', to }), 'typing start');
     await expectEvent(ctx, queue, 'start', 'direct typing');
-    expectSuccess(await ctx.member.post('/typing', { type: 'direct', op: 'stop', to }), 'typing stop');
+    expectSuccess(await ctx.member.post('/typing', { type: directType(ctx), op: 'stop', to }), 'typing stop');
     await expectEvent(ctx, queue, 'stop', 'direct typing');
   });
 

@@ -28,7 +28,7 @@ describe('GET /users/{user_id}', () => {
     for (const { role, account } of accounts(ctx)) {
       for (const client_gravatar of [true, false]) {
         const { res, user } = await getUser(ctx, caller, account.userId, { client_gravatar });
-        const problems = fieldProblems(user);
+        const problems = fieldProblems(user, ctx.world.featureLevel);
         if (problems.length) fail(res, `wanted the ${role}'s user object well typed: ${problems.join('; ')}`);
       }
     }
@@ -42,22 +42,6 @@ describe('GET /users/{user_id}', () => {
       const problems = roleProblems(user);
       if (!account.isBot && user.role !== account.roleValue) problems.push(`role ${user.role} for the ${role}`);
       if (problems.length) fail(res, `wanted the ${role}'s role flags to agree: ${problems.join('; ')}`);
-    }
-  });
-
-  check('USER-GET-003', async (ctx) => {
-    // Bot fields are the same whoever asks: the caller is one of the people, chosen by clause.
-    const caller = actorFor(ctx, PEOPLE);
-    for (const { role, account } of accounts(ctx)) {
-      const { res, user } = await getUser(ctx, caller, account.userId);
-      if (user.is_bot !== account.isBot) fail(res, `wanted is_bot ${account.isBot} for the ${role}`);
-      if (!account.isBot) {
-        if (user.bot_type !== null) fail(res, `wanted bot_type null for the ${role}, a human`);
-        continue;
-      }
-      if (![1, 2, 3, 4].includes(user.bot_type)) fail(res, `wanted the bot's bot_type from 1 to 4`);
-      if (!('bot_owner_id' in user) || !(user.bot_owner_id === null || Number.isInteger(user.bot_owner_id)))
-        fail(res, 'wanted the bot to carry bot_owner_id, an integer or null');
     }
   });
 
@@ -168,5 +152,30 @@ describe('GET /users/{user_id}', () => {
 
   check('USER-GET-010', async (ctx) => {
     expectErrorEnvelope(await ctx.member.get(`/users/${NO_SUCH_USER_ID}`), 'getting a user that does not exist');
+  });
+
+  check('USER-GET-011', async (ctx) => {
+    // Bot fields are the same whoever asks: the caller is one of the people, chosen by clause.
+    const caller = actorFor(ctx, PEOPLE);
+    const bot = ctx.account('bot');
+    const { res, user } = await getUser(ctx, caller, bot.userId);
+    if (user.is_bot !== true) fail(res, 'wanted is_bot true for the bot');
+    if (![1, 2, 3, 4].includes(user.bot_type)) fail(res, `wanted the bot's bot_type from 1 to 4`);
+    if (!('bot_owner_id' in user) || !(user.bot_owner_id === null || Number.isInteger(user.bot_owner_id)))
+      fail(res, 'wanted the bot to carry bot_owner_id, an integer or null');
+  });
+
+  check('USER-GET-012', async (ctx) => {
+    // The table gives bot_type as "integer or null", null meaning not a bot: a human's is null, not left out.
+    const caller = actorFor(ctx, PEOPLE);
+    for (const { role, account } of accounts(ctx).filter(({ account }) => !account.isBot)) {
+      const { res, user } = await getUser(ctx, caller, account.userId);
+      if (user.is_bot !== false) fail(res, `wanted is_bot false for the ${role}, a human`);
+      if (user.bot_type !== null)
+        fail(
+          res,
+          `wanted bot_type null for the ${role}, a human, got ${'bot_type' in user ? JSON.stringify(user.bot_type) : 'no bot_type'}`,
+        );
+    }
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, waitForEvents } from '../../helpers/checks/events.ts';
+import { directType } from '../../helpers/checks/levels.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, SetupError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
@@ -81,10 +82,8 @@ export async function unmutedTarget(ctx: CheckContext, caller: Role, { bot = fal
 
 /** A direct message from `sender` to `recipient` (type `private` below level 174, where `direct` is unknown). */
 export function sendDirect(ctx: CheckContext, sender: Role, recipient: Role): Promise<number> {
-  const level = ctx.world.featureLevel;
-  const type = level !== null && level < 174 ? 'private' : 'direct';
   const to = [ctx.account(recipient).userId];
-  return mustSend(ctx, sender, { type, to, content: contentOf(ctx, `a message from the ${sender}`) });
+  return mustSend(ctx, sender, { type: directType(ctx), to, content: contentOf(ctx, `a message from the ${sender}`) });
 }
 
 /**

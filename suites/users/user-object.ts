@@ -17,19 +17,29 @@ const FIELD_RULES: readonly [field: string, want: string, ok: (v: unknown) => bo
   ['is_admin', 'a boolean', isBool],
   ['is_guest', 'a boolean', isBool],
   ['is_bot', 'a boolean', isBool],
-  ['bot_type', 'an integer or null', (v) => v === null || Number.isInteger(v)],
   ['role', 'one of 100, 200, 300, 400, 600', (v) => ROLE_VALUES.includes(v as number)],
   ['timezone', 'a string', (v) => typeof v === 'string'],
   ['avatar_url', 'a string or null', isStringOrNull],
   ['avatar_version', 'an integer', Number.isInteger],
-  ['is_imported_stub', 'a boolean', isBool],
+];
+
+/** Fields added later, judged only on targets at or above their level (older ones answer without them). */
+const LATER_FIELD_RULES: readonly [since: number, field: string, want: string, ok: (v: unknown) => boolean][] = [
+  [433, 'is_imported_stub', 'a boolean', isBool],
 ];
 
 /** What is wrong with the fields of a user object (empty when nothing is). */
-export function fieldProblems(user: Record<string, unknown>): string[] {
-  const problems = FIELD_RULES.filter(([field, , ok]) => !ok(user[field])).map(
-    ([field, want]) => `${field} should be ${want}, got ${JSON.stringify(user[field])}`,
-  );
+export function fieldProblems(user: Record<string, unknown>, featureLevel: number | null): string[] {
+  const rules = [
+    ...FIELD_RULES,
+    ...LATER_FIELD_RULES.filter(([since]) => featureLevel === null || featureLevel >= since).map(([, ...rule]) => rule),
+  ];
+  const problems = rules
+    .filter(([field, , ok]) => !ok(user[field]))
+    .map(([field, want]) => `${field} should be ${want}, got ${JSON.stringify(user[field])}`);
+  // bot_type's presence on humans is USER-GET-012's subject; here only its type, where it is given.
+  if ('bot_type' in user && !(user.bot_type === null || Number.isInteger(user.bot_type)))
+    problems.push(`bot_type should be an integer or null, got ${JSON.stringify(user.bot_type)}`);
   // Present only when true (a permanently deleted user).
   if ('is_deleted' in user && user.is_deleted !== true) problems.push('is_deleted, when present, should be true');
   if ('profile_data' in user && (typeof user.profile_data !== 'object' || user.profile_data === null))

@@ -65,6 +65,11 @@ export const USERS_SLICE_CASES = {
     healthy: 1,
     faulty: null,
   },
+  'user-human-bot-type-absent': {
+    probe: async (call) => 'bot_type' in (await userAs(call, 'member2', (await ids(call)).userId('member'))),
+    healthy: true,
+    faulty: false,
+  },
   'user-bot-delivery-email-hidden': {
     probe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('bot'))).delivery_email,
     healthy: 'default-bot@zulip.com',
@@ -312,6 +317,15 @@ export const USERS_SLICE_CASES = {
       const used = await group(call);
       await group(call, { can_mention_group: used });
       return (await deactivate(call, used)).body.objections.map((o: object) => 'settings' in o);
+    },
+    healthy: [true],
+    faulty: [false],
+  },
+  'group-subgroup-objection-without-settings': {
+    probe: async (call) => {
+      const sub = await group(call);
+      await group(call, { subgroups: [sub] });
+      return (await deactivate(call, sub)).body.objections.map((o: object) => 'settings' in o);
     },
     healthy: [true],
     faulty: [false],

@@ -106,6 +106,15 @@ const CASES: Record<FaultId, Case> = {
     healthy: 'error',
     faulty: 'success',
   },
+  'drafts-missing-field-internal-error': {
+    probe: async (call) => {
+      const { topic: _, ...noTopic } = draftOf.unaddressed();
+      const reply = await post(call, [noTopic]);
+      return [reply.status, reply.body.code];
+    },
+    healthy: [400, 'BAD_REQUEST'],
+    faulty: [500, undefined],
+  },
   'drafts-missing-content-accepted': {
     probe: async (call) => {
       const { content: _, ...noContent } = draftOf.unaddressed();

@@ -28,6 +28,7 @@ export const authClauses: readonly Clause[] = [
     title: 'change nothing when it refuses a write for bad credentials',
     section: 'Authentication',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'AUTH-005',
@@ -43,6 +44,7 @@ export const authClauses: readonly Clause[] = [
       'return a string api_key, a string email and an integer user_id for valid login credentials, without Basic credentials',
     section: '8. Fetch an API key; Authentication',
     endpoint: 'POST /fetch_api_key',
+    since: 171,
   },
   {
     id: 'FETCHKEY-002',
@@ -61,9 +63,10 @@ export const authClauses: readonly Clause[] = [
   {
     id: 'FETCHKEY-004',
     level: 'MUST',
-    title: "return the user's own user_id and API email",
+    title: "return the user's own user_id and one of the user's own email addresses",
     section: '8. Fetch an API key',
     endpoint: 'POST /fetch_api_key',
+    since: 171,
   },
   {
     id: 'FETCHKEY-005',

@@ -68,6 +68,7 @@ export const editClauses: readonly Clause[] = [
     title: 'return detached_uploads, a list of attachment objects, on a successful edit',
     section: `${EDIT}; Resources › Attachment`,
     endpoint: ENDPOINT,
+    since: 285,
   },
   {
     id: 'EDIT-UPLOADS-002',
@@ -76,6 +77,7 @@ export const editClauses: readonly Clause[] = [
       "return in detached_uploads the caller's file whose only reference the edit removed, and no file while another reference remains (in the same message or another)",
     section: `${EDIT}; Resources › Attachment`,
     endpoint: ENDPOINT,
+    since: 285,
   },
   {
     id: 'EDIT-UPLOADS-003',
@@ -83,6 +85,7 @@ export const editClauses: readonly Clause[] = [
     title: "leave another user's file out of detached_uploads, though the edit removed its only reference",
     section: `${EDIT}; Resources › Attachment`,
     endpoint: ENDPOINT,
+    since: 285,
   },
   {
     id: 'EDIT-TOPIC-001',
@@ -121,6 +124,7 @@ export const editClauses: readonly Clause[] = [
     title: 'refuse a topic move by a caller outside can_move_messages_between_topics_group',
     section: EDIT,
     endpoint: ENDPOINT,
+    since: 316,
   },
   {
     id: 'EDIT-TOPIC-006',
@@ -149,6 +153,7 @@ export const editClauses: readonly Clause[] = [
     title: 'refuse a channel move by a caller outside can_move_messages_between_channels_group',
     section: EDIT,
     endpoint: ENDPOINT,
+    since: 310,
   },
   {
     id: 'EDIT-RESOLVE-001',
@@ -172,6 +177,7 @@ export const editClauses: readonly Clause[] = [
     title: 'refuse to resolve a topic for a caller outside can_resolve_topics_group',
     section: `${EDIT}; States and transitions`,
     endpoint: ENDPOINT,
+    since: 367,
   },
   {
     id: 'EDIT-LIMIT-001',
@@ -188,5 +194,6 @@ export const editClauses: readonly Clause[] = [
     title: 'exempt administrators and moderators from the move time limits',
     section: `${EDIT}; Limits`,
     endpoint: ENDPOINT,
+    since: 162,
   },
 ];

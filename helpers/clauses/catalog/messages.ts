@@ -141,6 +141,7 @@ export const messageClauses: readonly Clause[] = [
     title: 'return an integer scheduled_message_id that is not the id of a sent message',
     section: `${SCHEDULE}; Resources › Scheduled message`,
     endpoint: 'POST /scheduled_messages',
+    since: 179,
   },
   {
     id: 'MSG-SCHEDULE-002',
@@ -148,6 +149,7 @@ export const messageClauses: readonly Clause[] = [
     title: 'accept a channel ID for a channel message and a list of user IDs for a direct message',
     section: `${SCHEDULE}; Resources › Scheduled message`,
     endpoint: 'POST /scheduled_messages',
+    since: 179,
   },
   {
     id: 'MSG-SCHEDULE-003',
@@ -155,6 +157,7 @@ export const messageClauses: readonly Clause[] = [
     title: 'refuse an unknown channel ID with STREAM_DOES_NOT_EXIST and stream_id',
     section: `${SCHEDULE}; Errors`,
     endpoint: 'POST /scheduled_messages',
+    since: 179,
   },
   {
     id: 'MSG-SCHEDULE-004',
@@ -162,6 +165,7 @@ export const messageClauses: readonly Clause[] = [
     title: 'refuse an invalid user ID with BAD_REQUEST',
     section: `${SCHEDULE}; Errors`,
     endpoint: 'POST /scheduled_messages',
+    since: 179,
   },
   {
     id: 'MSG-SCHEDULE-005',
@@ -169,6 +173,7 @@ export const messageClauses: readonly Clause[] = [
     title: 'store content up to max_message_length as sent, and refuse or truncate longer content',
     section: `${SCHEDULE}; Limits`,
     endpoint: 'POST /scheduled_messages',
+    since: 179,
   },
   {
     id: 'MSG-SCHEDULE-006',
@@ -176,6 +181,7 @@ export const messageClauses: readonly Clause[] = [
     title: 'refuse a scheduled channel message without a topic',
     section: SCHEDULE,
     endpoint: 'POST /scheduled_messages',
+    since: 179,
   },
   {
     id: 'MSG-RENDER-001',

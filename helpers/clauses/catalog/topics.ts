@@ -8,7 +8,7 @@ export const topicClauses: readonly Clause[] = [
       "decide channel messages by the topic rule and the channel's topics_policy, storing every spelling of the empty topic alike",
     section: 'Conventions; 1. Send a message; Limits',
     endpoint: 'POST /messages',
-    since: 334,
+    since: 392,
   },
   {
     id: 'TOPIC-RULE-002',
@@ -16,7 +16,7 @@ export const topicClauses: readonly Clause[] = [
     title: 'read the topic "(no topic)" as the empty topic',
     section: 'Conventions; 1. Send a message; Versioning',
     endpoint: 'POST /messages',
-    since: 370,
+    since: 392,
   },
   {
     id: 'TOPIC-RULE-003',
@@ -24,7 +24,7 @@ export const topicClauses: readonly Clause[] = [
     title: "decide scheduled channel messages by the topic rule and the channel's topics_policy",
     section: 'Conventions; 2. Create a scheduled message; Limits',
     endpoint: 'POST /scheduled_messages',
-    since: 334,
+    since: 392,
   },
   {
     id: 'TOPIC-RULE-004',
@@ -32,6 +32,6 @@ export const topicClauses: readonly Clause[] = [
     title: 'read the empty-topic display name and "(no topic)" as the empty topic in channel typing notifications',
     section: 'Conventions; 4. Set typing status',
     endpoint: 'POST /typing',
-    since: 370,
+    since: 372,
   },
 ];

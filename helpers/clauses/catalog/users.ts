@@ -17,13 +17,6 @@ export const usersClauses: readonly Clause[] = [
     endpoint: 'GET /users/{user_id}',
   },
   {
-    id: 'USER-GET-003',
-    level: 'MUST',
-    title: 'give bots a bot_type from 1 to 4 and a bot_owner_id, and humans a null bot_type',
-    section: 'Resources › User object',
-    endpoint: 'GET /users/{user_id}',
-  },
-  {
     id: 'USER-GET-004',
     level: 'MUST',
     title: "show a bot's real email in delivery_email to every caller",
@@ -72,6 +65,20 @@ export const usersClauses: readonly Clause[] = [
     level: 'MUST',
     title: 'answer an unknown user ID with the error envelope',
     section: '6. Get a user; Errors',
+    endpoint: 'GET /users/{user_id}',
+  },
+  {
+    id: 'USER-GET-011',
+    level: 'MUST',
+    title: 'give bots a bot_type from 1 to 4 and a bot_owner_id (an integer or null)',
+    section: 'Resources › User object',
+    endpoint: 'GET /users/{user_id}',
+  },
+  {
+    id: 'USER-GET-012',
+    level: 'MUST',
+    title: 'give humans a bot_type of null',
+    section: 'Resources › User object',
     endpoint: 'GET /users/{user_id}',
   },
   {
