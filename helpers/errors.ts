@@ -13,6 +13,11 @@ export class TargetError extends HarnessError {
   override name = 'TargetError';
 }
 
+/** The target answers, but not like a Team Chat API server (a web page, a 404 on the API root): the run stops. */
+export class NotTheApiError extends HarnessError {
+  override name = 'NotTheApiError';
+}
+
 /** A setup step (not the behaviour under test) failed, so the check could not be carried out. */
 export class SetupError extends HarnessError {
   override name = 'SetupError';

@@ -12,7 +12,7 @@ import { formatClauseList } from '../helpers/cli/list.ts';
 import { checkIndex, select } from '../helpers/cli/select.ts';
 import { type Config, ConfigError, loadConfig, readEnv } from '../helpers/config/load.ts';
 import { describeConfig } from '../helpers/config/summary.ts';
-import { HarnessError, TargetError } from '../helpers/errors.ts';
+import { HarnessError, NotTheApiError, TargetError } from '../helpers/errors.ts';
 import { type ExpectedFailures, loadExpectedFailures } from '../helpers/expectations/expected-failures.ts';
 import { redact } from '../helpers/http/redact.ts';
 import { describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
@@ -119,6 +119,7 @@ async function run(options: RunOptions): Promise<number> {
       };
     } catch (error) {
       if (error instanceof ConfigError) return fatal(error.message);
+      if (error instanceof NotTheApiError) return fatal(error.message);
       if (error instanceof TargetError)
         return fatal(
           `cannot reach the target at ${baseUrl}: ${error.message}\nIs the server running, and is TARGET_URL right?`,

@@ -87,7 +87,9 @@ async function run(
   if (leftovers.length) record.leftovers = leftovers;
   if (expected !== undefined && outcome === 'passed') record.unexpectedPass = true;
   if (failure !== undefined) {
-    record.reason = redact(withReplayHint(clause, messageOf(failure)));
+    // Why a check did not run is the inner reason alone (not fast-check's report of the property that stopped).
+    const notRun = findCause(failure, Unsupported) ?? findCause(failure, Disabled) ?? findCause(failure, NotApplicable);
+    record.reason = redact(notRun ? notRun.message : withReplayHint(clause, messageOf(failure)));
     record.exchanges = recorder.exchanges.slice(-EVIDENCE_EXCHANGES);
     const last = recorder.last();
     if (last) record.curl = toCurl(last);

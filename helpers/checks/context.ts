@@ -112,10 +112,14 @@ export class CheckContext {
     return `${this.world.prefix}${label}-${process.env.VITEST_POOL_ID ?? 0}-${counter}`;
   }
 
-  /** The run's own channels (two), or skipped-unsupported when the target would not let the run create them. */
+  /**
+   * The run's own channels (two): disabled without the member account that creates them, skipped-unsupported when
+   * the target would not let the run create them.
+   */
   channels(): { id: number; name: string }[] {
     const channels = this.world.channels;
-    if ('unavailable' in channels) throw new Unsupported(channels.unavailable);
+    if ('unavailable' in channels)
+      throw channels.disabled ? new Disabled(channels.unavailable) : new Unsupported(channels.unavailable);
     return channels;
   }
 

@@ -11,6 +11,7 @@ import { budgetLeft } from '../http/rate-budget.ts';
 import { registerSecret } from '../http/redact.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { recordCreated, recordInstance, recordRun } from './ledger.ts';
+import { probeTarget } from './probe.ts';
 import { newRunId, prefixOf } from './run-id.ts';
 import { sweep } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
@@ -56,7 +57,6 @@ export type PreparedWorld = Omit<World, 'expectedFailures' | 'replay'>;
 
 export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: PrepareOptions): Promise<PreparedWorld> {
   const runId = newRunId();
-  recordRun(ledgerFile, runId);
   const client = (identity: ConstructorParameters<typeof ApiClient>[0]['identity']) =>
     new ApiClient({
       baseUrl,
@@ -70,6 +70,8 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
   const clients: Partial<Record<Role, ApiClient>> = {};
   const problems: string[] = [];
   const disabledRoles = { ...config.disabledRoles };
+  await probeTarget(client(null));
+  recordRun(ledgerFile, runId);
   const devAccounts = config.embedded ? {} : await developmentAccounts(client(null), disabledRoles, log);
   for (const role of ROLES) {
     const account = config.accounts[role] ?? devAccounts[role];
@@ -158,7 +160,12 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     },
     accounts,
     disabledRoles,
-    channels: await createRunChannels(clients, prefix, ledgerFile),
+    channels: clients.member
+      ? await createRunChannels(clients.member, clients.admin, prefix, ledgerFile)
+      : {
+          unavailable: `needs the member account to create the run's channels: ${disabledRoles.member ?? 'not configured'}`,
+          disabled: true,
+        },
     options: {
       requestTimeoutMs: config.requestTimeoutMs,
       rateLimitMaxWaitSeconds: config.rateLimitMaxWaitSeconds,
@@ -233,12 +240,11 @@ async function readRealm(client: ApiClient): Promise<Record<string, any>> {
 
 /** Two public channels of the run's own, the member subscribed; archived by the runner at the end. */
 async function createRunChannels(
-  clients: Partial<Record<Role, ApiClient>>,
+  member: ApiClient,
+  admin: ApiClient | undefined,
   prefix: string,
   ledgerFile: string,
 ): Promise<PreparedWorld['channels']> {
-  const member = clients.member;
-  if (!member) return { unavailable: 'needs the member account to create the run channels' };
   const names = [`${prefix}channel-1`, `${prefix}channel-2`];
   try {
     await member.mustSetup('POST', '/users/me/subscriptions', {
@@ -256,7 +262,7 @@ async function createRunChannels(
         role: 'member',
         id: stream_id,
         label: name,
-        ...(clients.admin?.identity ? { by: clients.admin.identity.email } : {}),
+        ...(admin?.identity ? { by: admin.identity.email } : {}),
       });
       channels.push({ id: Number(stream_id), name });
     }

@@ -52,7 +52,7 @@ export interface World {
   accounts: Partial<Record<Role, WorldAccount>>;
   disabledRoles: Partial<Record<Role, string>>;
   /** Two public channels the run created for itself, the member subscribed, or why there are none. */
-  channels: { id: number; name: string }[] | { unavailable: string };
+  channels: { id: number; name: string }[] | { unavailable: string; disabled?: boolean };
   /** Clause id → why the target is expected to fail it (from the expected-failures file). */
   expectedFailures: Record<string, string>;
   /** Replays one failed property: fast-check's seed and path (with --only naming its clause). */

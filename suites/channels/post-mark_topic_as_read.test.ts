@@ -6,9 +6,9 @@ import { describe } from 'vitest';
 import { actorFor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import { Disabled, Unsupported } from '../../helpers/errors.ts';
+import { Unsupported } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { ownChannel, readFlags } from '../messages/messages.ts';
+import { ownChannel, readFlags, realmValue } from '../messages/messages.ts';
 import { topicOf } from './topics.ts';
 
 describe('POST /mark_topic_as_read', () => {
@@ -22,8 +22,7 @@ describe('POST /mark_topic_as_read', () => {
     if (Object.keys(res.body).some((k) => !['result', 'msg', 'ignored_parameters_unsupported'].includes(k))) {
       ctx.note(`the success response carries extra fields: ${Object.keys(res.body).join(', ')}`);
     }
-    const display = ctx.world.realm.emptyTopicDisplayName;
-    if (!display) throw new Disabled('the target reports no realm_empty_topic_display_name');
+    const display = realmValue(ctx, ctx.world.realm.emptyTopicDisplayName, 'realm_empty_topic_display_name');
     expectSuccess(await read(display), `marking the empty topic read by its display name "${display}"`);
     expectSuccess(await read(''), 'marking the empty topic read as ""');
   });

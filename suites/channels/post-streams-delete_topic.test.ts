@@ -8,7 +8,7 @@ import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { expectError, fail } from '../../helpers/checks/matchers.ts';
 import { Disabled } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { ownChannel, readMessage } from '../messages/messages.ts';
+import { ownChannel, readMessage, realmValue } from '../messages/messages.ts';
 import { deleteTopic, deleteUntilComplete, listedChannel, remaining, topicOf } from './topics.ts';
 
 const SETUP_SENDERS: Role[] = ['moderator', 'guest', 'bot'];
@@ -20,7 +20,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     const sender = actorFor(ctx, ['moderator', 'bot']);
     const ids = await topicOf(ctx, own.id, ctx.unique('topic'), 2, sender);
     const refused = (['moderator', 'member', 'bot'] as Role[]).filter((r) => ctx.world.accounts[r]);
-    if (refused.length === 0) throw new Disabled('needs a moderator, member or bot account');
+    if (refused.length === 0) throw new Disabled('needs a moderator, member or bot account: MODERATOR_EMAIL, MEMBER_EMAIL or BOT_EMAIL with its key');
     for (const role of refused) {
       const res = await deleteTopic(ctx, role, own.id, ids.topic);
       expectError(res, 'UNAUTHORIZED_PRINCIPAL', `delete_topic as the ${role}`);
@@ -50,8 +50,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   });
 
   check('TOPIC-DELETE-003', async (ctx) => {
-    const display = ctx.world.realm.emptyTopicDisplayName;
-    if (!display) throw new Disabled('the target reports no realm_empty_topic_display_name');
+    const display = realmValue(ctx, ctx.world.realm.emptyTopicDisplayName, 'realm_empty_topic_display_name');
     const sender = actorFor(ctx, SETUP_SENDERS);
     const own = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
     const empty = await topicOf(ctx, own.id, '', 2, sender);

@@ -6,7 +6,7 @@ import type { TopicRuleEnv, TopicsPolicy } from '../../helpers/arbitraries/topic
 import { actorFor } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
-import { Unsupported } from '../../helpers/errors.ts';
+import { Disabled, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
 import type { Role } from '../../helpers/roles.ts';
@@ -138,9 +138,18 @@ export async function policyChannels(ctx: CheckContext, others: Role[] = []): Pr
  * "(no topic)" as the empty topic (Versioning: 370 for send and schedule, 372 for typing; null for an edit, whose
  * parameter reads only the display name so).
  */
+/** A realm setting read at start: none is read without any account, and a target may leave one out. */
+export function realmValue<T>(ctx: CheckContext, value: T | null, name: string): T {
+  if (value !== null && value !== '') return value;
+  if (Object.keys(ctx.world.accounts).length === 0)
+    throw new Disabled(
+      `needs an account to read the realm's ${name}: ${ctx.world.disabledRoles.member ?? 'none is configured'}`,
+    );
+  throw new Unsupported(`the target reports no ${name}`);
+}
+
 export function topicEnv(ctx: CheckContext, noTopicSince: number | null = 370): TopicRuleEnv {
-  const max = ctx.world.realm.maxTopicLength;
-  if (max === null) throw new Unsupported('the target reports no max_topic_length');
+  const max = realmValue(ctx, ctx.world.realm.maxTopicLength, 'max_topic_length');
   return {
     displayName: ctx.world.realm.emptyTopicDisplayName,
     featureLevel: ctx.world.featureLevel,
@@ -150,9 +159,7 @@ export function topicEnv(ctx: CheckContext, noTopicSince: number | null = 370): 
 }
 
 export function maxMessageLength(ctx: CheckContext): number {
-  const max = ctx.world.realm.maxMessageLength;
-  if (max === null) throw new Unsupported('the target reports no max_message_length');
-  return max;
+  return realmValue(ctx, ctx.world.realm.maxMessageLength, 'max_message_length');
 }
 
 /**

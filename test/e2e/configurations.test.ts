@@ -1,0 +1,77 @@
+// Configurations a user tries first: a URL that is not the API, no accounts, one account at a time. None of them may
+// end in a harness error: a wrong target stops the run with one line, and a check that lacks an account is disabled,
+// naming the variable that would enable it.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
+import { ROLE_ENV_PREFIX, ROLES, type Role } from '../../helpers/roles.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import { runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
+
+/** What a reason for a disabled check must name: an account's variables, or the realm-changes switch. */
+const NAMES_A_VARIABLE = /\b[A-Z0-9]+_(EMAIL|API_KEY|PASSWORD)\b|ALLOW_REALM_CHANGES/;
+
+describe('a target that is not a Team Chat API server (a plain web server)', () => {
+  let site: Server;
+  let url: string;
+  beforeAll(async () => {
+    site = createServer((_req, res) => {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<!DOCTYPE html><html><body><h1>Not Found</h1></body></html>');
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    const address = site.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((r) => site.close(() => r())));
+
+  it('stops before any check with one line saying what was asked and what came back, exit 2', async () => {
+    const run = await runConformance({ env: { TARGET_URL: url } });
+    expect(run.code).toBe(2);
+    expect(run.results).toBeUndefined();
+    const lines = run.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(
+      new RegExp(`^teamchat-conformance: GET ${url}/api/v1/users/me answered HTTP 404 \\(text/html\\): <!DOCTYPE`),
+    );
+    expect(lines[1]).toMatch(/does not answer like a Team Chat API server/);
+    expect(lines.length).toBe(2);
+  }, 60_000);
+});
+
+describe('any subset of roles against a production-like reference (no POST /dev_fetch_api_key)', () => {
+  let server: Awaited<ReturnType<typeof startReferenceServer>>;
+  beforeAll(async () => {
+    server = await startReferenceServer({ port: 0, developmentLogin: false });
+  });
+  afterAll(() => server.close());
+
+  const only = (role: Role | undefined) =>
+    role
+      ? {
+          [`${ROLE_ENV_PREFIX[role]}_EMAIL`]: REFERENCE_ACCOUNTS[role].email,
+          [`${ROLE_ENV_PREFIX[role]}_API_KEY`]: REFERENCE_ACCOUNTS[role].apiKey,
+        }
+      : {};
+
+  const cases: [string, Role | undefined][] = [
+    ['no account', undefined],
+    ...ROLES.map((r) => [`the ${r} alone`, r] as [string, Role]),
+  ];
+  it.each(cases)(
+    'with %s: no error, no failure; every check it cannot run is disabled, naming a variable',
+    async (_label, role) => {
+      const run = await runConformance({ env: { TARGET_URL: server.url, ...only(role) } });
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const { clauses } = run.results!;
+      const wrong = clauses
+        .filter((c) => !['passed', 'disabled'].includes(c.outcome) && !SKIPPED_BY_DESIGN.includes(c.id))
+        .map((c) => `${c.id}: ${c.outcome} ${c.reason}`);
+      expect(wrong).toEqual([]);
+      const unnamed = clauses
+        .filter((c) => c.outcome === 'disabled' && !NAMES_A_VARIABLE.test(c.reason ?? ''))
+        .map((c) => `${c.id}: ${c.reason}`);
+      expect(unnamed).toEqual([]);
+    },
+    60_000,
+  );
+});
