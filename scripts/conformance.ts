@@ -15,8 +15,9 @@ import { describeConfig } from '../helpers/config/summary.ts';
 import { HarnessError, NotTheApiError, TargetError } from '../helpers/errors.ts';
 import { type ExpectedFailures, loadExpectedFailures } from '../helpers/expectations/expected-failures.ts';
 import { redact } from '../helpers/http/redact.ts';
-import { describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
+import { type BaselineDiff, describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
 import { ConformanceReporter, runInfoOf } from '../helpers/reporters/conformance-reporter.ts';
+import { writeJobSummary } from '../helpers/reporters/job-summary.ts';
 import { mergeReportDirs } from '../helpers/reporters/merge.ts';
 import {
   errorsByCause,
@@ -65,7 +66,10 @@ async function main(argv: readonly string[]): Promise<number> {
       const dir = resolve(command.reportDir ?? 'reports');
       const merged = mergeReportDirs(command.inputs, dir);
       printSummary(merged, dir, []);
-      if (command.baseline) compareWithBaseline(merged, command.baseline, command.updateBaseline, dir);
+      const diff = command.baseline
+        ? compareWithBaseline(merged, command.baseline, command.updateBaseline, dir)
+        : undefined;
+      summarizeForCi(merged, diff);
       return exitCodeOf(merged);
     }
     case 'run':
@@ -137,7 +141,13 @@ async function run(options: RunOptions): Promise<number> {
     const leftovers = (await undoLedger(world, ledgerFile)).left;
     const reportDir = resolve(config.reportDir);
     printSummary(results, reportDir, leftovers);
-    if (results && options.baseline) compareWithBaseline(results, options.baseline, options.updateBaseline, reportDir);
+    if (results) {
+      const diff = options.baseline
+        ? compareWithBaseline(results, options.baseline, options.updateBaseline, reportDir)
+        : undefined;
+      // A shard's summary would be partial: the merge writes the whole run's.
+      if (!options.shard) summarizeForCi(results, diff);
+    }
     if (interrupt.requested) return 130;
     return results ? exitCodeOf(results) : 2;
   } finally {
@@ -186,9 +196,15 @@ async function runSuites(
   }
 }
 
-function compareWithBaseline(results: RunResults, file: string, update: boolean, reportDir: string): void {
+function compareWithBaseline(
+  results: RunResults,
+  file: string,
+  update: boolean,
+  reportDir: string,
+): BaselineDiff | undefined {
+  let diff: BaselineDiff | undefined;
   if (existsSync(file)) {
-    const diff = diffBaseline(JSON.parse(readFileSync(file, 'utf8')) as RunResults, results);
+    diff = diffBaseline(JSON.parse(readFileSync(file, 'utf8')) as RunResults, results);
     log(describeDiff(diff, file));
     writeFileSync(join(reportDir, 'baseline-diff.json'), `${JSON.stringify(diff, null, 2)}\n`);
   } else if (!update) {
@@ -199,6 +215,12 @@ function compareWithBaseline(results: RunResults, file: string, update: boolean,
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
     log(`baseline written to ${file}`);
   }
+  return diff;
+}
+
+/** The job summary of a GitHub Actions step, with the baseline comparison when there is one. */
+function summarizeForCi(results: RunResults, diff: BaselineDiff | undefined): void {
+  if (writeJobSummary(results, process.env, diff)) log('job summary written to $GITHUB_STEP_SUMMARY');
 }
 
 function printSummary(results: RunResults | undefined, reportDir: string, leftovers: string[]): void {

@@ -12,6 +12,7 @@ import { Disabled, findCause, HarnessError, NotApplicable, Unsupported } from '.
 import { Recorder } from '../http/client.ts';
 import { describeExchange, type Exchange, toCurl } from '../http/exchange.ts';
 import { redact } from '../http/redact.ts';
+import { setCurrentCheck } from '../progress.ts';
 import { CheckContext } from './context.ts';
 
 export interface CheckRecord {
@@ -69,10 +70,13 @@ async function run(
     if (clause.since !== undefined && level !== null && level < clause.since) {
       throw new NotApplicable(`needs feature level ${clause.since}; the target is judged at ${level}`);
     }
+    setCurrentCheck(clause.id);
     await runWithin(body(ctx), recorder, timeLimitMs);
   } catch (error) {
     failure = error;
     outcome = classify(clause, error);
+  } finally {
+    setCurrentCheck(undefined);
   }
   const leftovers = await ctx.cleanup();
   const expected = ctx.world.expectedFailures[clause.id];

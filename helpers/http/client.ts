@@ -6,6 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import request from 'supertest';
 import { SetupError, TargetError, Unsupported } from '../errors.ts';
+import { announceWait } from '../progress.ts';
 import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params, toQueryString } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
@@ -144,6 +145,11 @@ export class ApiClient {
           `the target rate-limited ${res.exchange.caller} for ${wait} s, longer than RATE_LIMIT_MAX_WAIT_SECONDS (${this.options.rateLimitMaxWaitSeconds})`,
         );
       }
+      announceWait(
+        res.exchange.caller,
+        `the target's rate limit (429, Retry-After ${wait} s)`,
+        Date.now() + wait * 1000,
+      );
       await this.waiting(new Promise((r) => setTimeout(r, wait * 1000)));
     }
   }
@@ -167,7 +173,12 @@ export class ApiClient {
     beforeRequest();
     await this.waiting(pace(this.options.minIntervalMs ?? 0));
     const identity = opts.identity === undefined ? this.options.identity : opts.identity;
-    if (identity) await this.waiting(waitForBudget(identity.email, this.options.rateLimitReserve ?? 0));
+    if (identity)
+      await this.waiting(
+        waitForBudget(identity.email, this.options.rateLimitReserve ?? 0, Date.now(), (until) =>
+          announceWait(identity.email, "its rate-limit budget is spent until the target's window resets", until),
+        ),
+      );
     const encoding: Encoding = opts.encoding ?? (opts.files ? 'multipart' : method === 'GET' ? 'query' : 'form');
     const pairs = encodeParams(params);
     const url = `${this.options.baseUrl}/api/v1${path}`;

@@ -11,10 +11,16 @@ interface Budget {
 const budgets = new Map<string, Budget>();
 
 /** Waits, if the account's budget is spent down to `reserve`, until its window resets. */
-export async function waitForBudget(account: string, reserve: number, now = Date.now()): Promise<number> {
+export async function waitForBudget(
+  account: string,
+  reserve: number,
+  now = Date.now(),
+  onWait?: (untilMs: number) => void,
+): Promise<number> {
   const budget = budgets.get(account);
   if (!budget || budget.remaining > reserve || now >= budget.resetAtMs) return 0;
   const wait = budget.resetAtMs - now;
+  onWait?.(budget.resetAtMs);
   await new Promise((r) => setTimeout(r, wait));
   return wait;
 }

@@ -1,7 +1,11 @@
-/** conformance.md: a human table per endpoint, counts per level, then the failures and warnings with evidence. */
+/**
+ * conformance.md: the verdict, then the failures, errors and warnings with their evidence (failures first), then
+ * counts per level and a table per endpoint.
+ */
 import { OUTCOMES } from '../clauses/types.ts';
 import { describeExchange } from '../http/exchange.ts';
 import { type ClauseResult, type RunResults, requestCount } from './results.ts';
+import { problemsOf, verdictOf } from './verdict.ts';
 
 const ICON: Record<string, string> = {
   passed: '✅ passed',
@@ -20,13 +24,19 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 export function toMarkdown(r: RunResults): string {
   const out: string[] = [];
   const { run } = r;
-  out.push('# Team Chat API conformance report', '');
+  out.push('# Team Chat API conformance report', '', `**${verdictOf(r).text}**`, '');
   out.push(`- target: ${run.embedded ? `embedded reference server (${run.target})` : run.target}`);
   out.push(`- feature level judged against: ${run.featureLevel ?? 'unknown (every clause judged)'}`);
   out.push(
     `- seed: ${run.seed} · profile: ${run.profile} · run: ${run.runId} · started ${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${requestCount(r)} requests`,
     '',
   );
+
+  const problems = problemsOf(r);
+  if (problems.length) {
+    out.push('## Failures, errors and warnings', '');
+    for (const c of problems) out.push(...evidence(c));
+  }
 
   out.push('## Counts', '', `| level | ${OUTCOMES.join(' | ')} |`, `|---|${OUTCOMES.map(() => '---:').join('|')}|`);
   for (const [level, counts] of Object.entries(r.countsByLevel)) {
@@ -42,12 +52,6 @@ export function toMarkdown(r: RunResults): string {
     if (r.expectedFailures.stale.length)
       out.push(`- entries that name no clause (stale): ${r.expectedFailures.stale.join(', ')}`);
     out.push('');
-  }
-
-  const problems = r.clauses.filter((c) => ['failed', 'warned', 'error', 'known-failure'].includes(c.outcome));
-  if (problems.length) {
-    out.push('## Failures, warnings and errors', '');
-    for (const c of problems) out.push(...evidence(c));
   }
 
   out.push('## Clauses by endpoint', '');

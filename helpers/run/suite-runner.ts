@@ -4,10 +4,12 @@
  * Reusing the instance keeps its worker processes and transformed modules, so a run after the first costs only
  * its checks.
  */
+
 import { join } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import { checkIndex } from '../cli/select.ts';
+import { progressFilter } from '../progress.ts';
 import type { ConformanceReporter } from '../reporters/conformance-reporter.ts';
 import type { RunResults } from '../reporters/results.ts';
 import type { World } from '../world/types.ts';
@@ -48,6 +50,7 @@ export class SuiteRunner {
       maxWorkers: options.concurrency,
       ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
       reporters: [...(options.reporters ?? []), perRun],
+      onConsoleLog: progressFilter(),
     });
     runner = new SuiteRunner(vitest, options.root);
     await vitest.init();

@@ -20,7 +20,10 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     const sender = actorFor(ctx, ['moderator', 'bot']);
     const ids = await topicOf(ctx, own.id, ctx.unique('topic'), 2, sender);
     const refused = (['moderator', 'member', 'bot'] as Role[]).filter((r) => ctx.world.accounts[r]);
-    if (refused.length === 0) throw new Disabled('needs a moderator, member or bot account: MODERATOR_EMAIL, MEMBER_EMAIL or BOT_EMAIL with its key');
+    if (refused.length === 0)
+      throw new Disabled(
+        'needs a moderator, member or bot account: MODERATOR_EMAIL, MEMBER_EMAIL or BOT_EMAIL with its key',
+      );
     for (const role of refused) {
       const res = await deleteTopic(ctx, role, own.id, ids.topic);
       expectError(res, 'UNAUTHORIZED_PRINCIPAL', `delete_topic as the ${role}`);

@@ -9,6 +9,7 @@ import { Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
 import { waitForBudget } from '../../helpers/http/rate-budget.ts';
+import { pollingWait } from '../../helpers/progress.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend, type OwnChannel, readMessage } from './messages.ts';
 
@@ -142,12 +143,14 @@ export async function editUntilRefused(
   { longest }: { longest: boolean },
 ): Promise<{ last: string; refusal: ApiResponse }> {
   const started = Date.now();
+  const wait = pollingWait('the member', 'its message to pass the edit time limit and any grace', MAX_WAIT_MS);
   let last = '';
   for (let attempt = 0; ; attempt++) {
     const content = contentOf(ctx, `edit ${attempt}`);
     const res = await edit(ctx, 'member', id, { content });
     if (res.body?.result !== 'success') {
       if (attempt === 0) refusedFirstStep(res, longest, 'the member to edit the content of a message just sent');
+      wait.done();
       return { last, refusal: res };
     }
     last = content;
@@ -157,6 +160,7 @@ export async function editUntilRefused(
         `the content could still be edited ${MAX_WAIT_MS / 1000} s after the message was sent, past the limit set`,
       );
     }
+    wait.tick();
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -172,6 +176,7 @@ export async function waitUntilTooOld(
   { to, longest = true }: { to?: OwnChannel; longest?: boolean } = {},
 ): Promise<number> {
   const started = Date.now();
+  const wait = pollingWait('the member', 'its messages to pass the move time limit and any grace', MAX_WAIT_MS);
   const topic = ctx.unique('probe');
   const probe = await mustSend(ctx, 'member', {
     type: 'stream',
@@ -186,12 +191,14 @@ export async function waitUntilTooOld(
     if (res.body?.result !== 'success') {
       if (attempt === 0)
         refusedFirstStep(res, longest, 'the member to move a message just sent (the time-limit probe)');
+      wait.done();
       return (Date.now() - started) / 1000;
     }
     here = !here;
     if (Date.now() - started > MAX_WAIT_MS) {
       fail(res, `a message could still be moved ${MAX_WAIT_MS / 1000} s after it was sent, past the limit set`);
     }
+    wait.tick();
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }

@@ -1,4 +1,5 @@
-// conformance.html in a real browser: self-contained (no request leaves the file), filters work, evidence shows.
+// conformance.html in a real browser: self-contained (no request leaves the file), a failing run opens on its
+// verdict and failure above the fold, filters work, evidence shows.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
@@ -45,14 +46,22 @@ describe.skipIf(!existsSync(CHROMIUM))('conformance.html in headless Chromium', 
     expect(await evidence.locator('pre.curl').textContent()).toContain('curl -sS');
     expect(await evidence.locator('details').getAttribute('open')).not.toBeNull();
 
+    // A failing run opens on its verdict and its one failure, above the fold, and nothing else.
+    expect(await page.locator('.verdict').textContent()).toMatch(/^Not conforming: 1 MUST clause failed/);
+    const box = await failed.boundingBox();
+    expect(box && box.y + box.height).toBeLessThan(900);
     const visible = () => page.locator('tr.clause:visible').count();
-    const all = await visible();
-    expect(all).toBe(run.results!.clauses.length);
+    expect(await visible()).toBe(1);
+    await page.screenshot({ path: join(run.reportDir, 'conformance-failing.png') });
+
+    const all = run.results!.clauses.length;
+    await page.click('#show-all');
+    expect(await visible()).toBe(all);
     await page.click('#problems-only');
     expect(await visible()).toBe(1);
     expect(await page.locator('section.endpoint:visible').count()).toBe(1);
     await page.click('[data-filter="passed"]');
-    expect(await visible()).toBe(all);
+    expect(await visible()).toBe(1 + run.results!.counts.passed);
     await page.click('#show-all');
     expect(await visible()).toBe(all);
     await page.screenshot({ path: join(run.reportDir, 'conformance.png'), fullPage: true });

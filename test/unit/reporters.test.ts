@@ -1,6 +1,11 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Clause } from '../../helpers/clauses/types.ts';
+import { diffBaseline } from '../../helpers/reporters/baseline.ts';
 import { toHtml } from '../../helpers/reporters/html.ts';
+import { writeJobSummary } from '../../helpers/reporters/job-summary.ts';
 import { toMarkdown } from '../../helpers/reporters/markdown.ts';
 import {
   buildResults,
@@ -141,6 +146,16 @@ describe('conformance.md', () => {
     expect(md).toMatch(/\| C-001 \| MUST \| ❌ failed \|/);
   });
 
+  it('leads with the verdict, then the failures (failed first), before counts and tables', () => {
+    expect(md.split('\n')[2]).toBe(
+      '**Not conforming: 1 MUST clause failed, 1 check ended in error; 1 SHOULD clause warned.**',
+    );
+    const failures = md.indexOf('## Failures');
+    expect(failures).toBeLessThan(md.indexOf('## Counts'));
+    expect(md.indexOf('### C-001', failures)).toBeLessThan(md.indexOf('### E-001', failures));
+    expect(md.indexOf('### E-001', failures)).toBeLessThan(md.indexOf('### A-001', failures));
+  });
+
   it('shows failures with their evidence and a curl command', () => {
     const failures = md.slice(md.indexOf('## Failures'), md.indexOf('## Clauses by endpoint'));
     expect(failures).toContain('### C-001');
@@ -148,6 +163,54 @@ describe('conformance.md', () => {
     expect(failures).toContain("curl -sS -X POST 'http://t/api/v1/drafts'");
     expect(failures).toContain('### A-001');
     expect(failures).not.toContain('### B-001');
+  });
+});
+
+describe('the GitHub Actions job summary', () => {
+  const results = buildResults(seen, RUN, '0.1.0', CLAUSES);
+  const env = (file: string) => ({
+    GITHUB_STEP_SUMMARY: file,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_REPOSITORY: 'acme/chat',
+    GITHUB_RUN_ID: '77',
+  });
+
+  it('appends the verdict, the counts, each problem with its sentence, the baseline changes and the reports link', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cf-summary-')), 'summary.md');
+    const baseline = buildResults(
+      seen.map((s) =>
+        s.clauseId === 'C-001'
+          ? { clauseId: 'C-001', state: 'passed', record: { clauseId: 'C-001', outcome: 'passed' } }
+          : s,
+      ),
+      RUN,
+      '0.1.0',
+      CLAUSES,
+    );
+    expect(writeJobSummary(results, env(file), diffBaseline(baseline, results))).toBe(true);
+    const md = readFileSync(file, 'utf8');
+    const lines = md.split('\n');
+    expect(lines[0]).toBe(
+      '## ❌ Team Chat API conformance: Not conforming: 1 MUST clause failed, 1 check ended in error; 1 SHOULD clause warned.',
+    );
+    expect(md).toContain('| level | passed | failed | warned | disabled | error |');
+    expect(md).toContain('| **all** | **1** | **1** | **1** | **1** | **1** |');
+    const row = lines.find((l) => l.startsWith('| C-001 |'));
+    expect(row).toBe('| C-001 | failed | MUST do the thing C-001 | wanted BAD_REQUEST |');
+    expect(lines.findIndex((l) => l.startsWith('| C-001 |'))).toBeLessThan(
+      lines.findIndex((l) => l.startsWith('| A-001 |')),
+    );
+    expect(md).toContain('**1 newly failing**');
+    expect(md).toContain('- newly failing C-001: passed → failed');
+    expect(md).toContain('[download](https://github.com/acme/chat/actions/runs/77#artifacts)');
+  });
+
+  it('says "Conforming" when nothing failed, and writes nothing outside GitHub Actions', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cf-summary-')), 'summary.md');
+    const passing = buildResults(seen.slice(1, 3), RUN, '0.1.0', CLAUSES.slice(0, 2));
+    writeJobSummary(passing, env(file));
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toMatch(/^## ✅ Team Chat API conformance: Conforming/);
+    expect(writeJobSummary(passing, {})).toBe(false);
   });
 });
 
