@@ -3,6 +3,7 @@
  * world, hands it to the workers with `provide`, and adds the reporters.
  */
 import { defineConfig } from 'vitest/config';
+import { WaitsFirstSequencer } from './helpers/run/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -17,5 +18,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A flaky target must show as flaky, not be retried into a pass.
     retry: 0,
+    sequence: { sequencer: WaitsFirstSequencer },
   },
 });

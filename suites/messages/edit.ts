@@ -133,14 +133,26 @@ function refusedFirstStep(res: ApiResponse, longest: boolean, want: string): nev
 }
 
 /**
- * Edits a message's content once a second until the target refuses (the content edit limit, plus whatever grace
- * the target adds, has passed). Returns the content last accepted and the refusal. The first edit must succeed
+ * How long to wait before asking again whether a message of `elapsedMs` is too old under a limit of `limitMs`: not
+ * at all before the limit has passed (nothing can be refused then); then four times a second for 2 s, where a
+ * target without grace refuses; then once a second through whatever grace the target adds (real Zulip: 20 s).
+ */
+export function nextPollMs(elapsedMs: number, limitMs: number): number {
+  if (elapsedMs < limitMs) return limitMs - elapsedMs;
+  return elapsedMs < limitMs + 2000 ? 250 : 1000;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Edits a message's content until the target refuses (the content edit limit of `limit` seconds, plus whatever
+ * grace the target adds, has passed; see nextPollMs). Returns the content last accepted and the refusal. The first edit must succeed
  * (see refusedFirstStep); fails when none is refused within MAX_WAIT_MS.
  */
 export async function editUntilRefused(
   ctx: CheckContext,
   id: number,
-  { longest }: { longest: boolean },
+  { limit, longest }: { limit: number; longest: boolean },
 ): Promise<{ last: string; refusal: ApiResponse }> {
   const started = Date.now();
   const wait = pollingWait('the member', 'its message to pass the edit time limit and any grace', MAX_WAIT_MS);
@@ -161,19 +173,19 @@ export async function editUntilRefused(
       );
     }
     wait.tick();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(nextPollMs(Date.now() - started, limit * 1000));
   }
 }
 
 /**
  * Waits until the messages sent before now are too old for the member to move within a channel (or, with
- * `channels`, between the two channels), whatever grace the target adds to its limits: a probe message sent now
- * is moved once a second until the target refuses. Returns the seconds waited.
+ * `channels`, between the two channels) under a limit of `limit` seconds, whatever grace the target adds to it: a
+ * probe message sent now is moved until the target refuses (see nextPollMs). Returns the seconds waited.
  */
 export async function waitUntilTooOld(
   ctx: CheckContext,
   channel: OwnChannel,
-  { to, longest = true }: { to?: OwnChannel; longest?: boolean } = {},
+  { limit, to, longest = true }: { limit: number; to?: OwnChannel; longest?: boolean },
 ): Promise<number> {
   const started = Date.now();
   const wait = pollingWait('the member', 'its messages to pass the move time limit and any grace', MAX_WAIT_MS);
@@ -199,6 +211,6 @@ export async function waitUntilTooOld(
       fail(res, `a message could still be moved ${MAX_WAIT_MS / 1000} s after it was sent, past the limit set`);
     }
     wait.tick();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(nextPollMs(Date.now() - started, limit * 1000));
   }
 }

@@ -63,7 +63,7 @@ describe('PATCH /messages/{message_id}: channels', () => {
         moderator: await sendMany(ctx, from, topics.moderator, 2, sender),
         admin: await sendMany(ctx, from, topics.admin, 2, sender),
       };
-      const waited = await waitUntilTooOld(ctx, from, { to, longest });
+      const waited = await waitUntilTooOld(ctx, from, { limit, to, longest });
       ctx.note(`messages were too old for the member to move between channels after ${waited.toFixed(1)} s`);
       for (const role of ['moderator', 'admin'] as const) {
         const ids = sent[role];

@@ -159,14 +159,14 @@ describe('PATCH /messages/{message_id}: content', () => {
   });
 
   check('EDIT-CONTENT-007', async (ctx) => {
-    // The target's grace on the limit is unknown (real Zulip adds 20 s): the message is edited once a second until
+    // The target's grace on the limit is unknown (real Zulip adds 20 s): the message is edited from the limit on until
     // the target refuses, within a bounded wait; a message sent then must still be editable. The least limit the
     // realm allows (1 s) first; 3 s when the first edit cannot happen inside it (a slow or pacing target).
     await shortestWorkingLimit(ctx, [1, 3], async (limit, longest) => {
       await setRealm(ctx, { message_content_edit_limit_seconds: limit });
       const id = await ownMessage(ctx, 'soon too old');
       const started = Date.now();
-      const { last, refusal } = await editUntilRefused(ctx, id, { longest });
+      const { last, refusal } = await editUntilRefused(ctx, id, { limit, longest });
       ctx.note(
         `content edits were refused ${((Date.now() - started) / 1000).toFixed(1)} s after the message was sent (limit ${limit} s)`,
       );

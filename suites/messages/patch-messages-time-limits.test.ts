@@ -58,7 +58,7 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
     for (const [i, c] of cases.entries()) older.push(await sendMany(ctx, channel, topics[i]!, c.k, reader));
     const limit = limitSeconds((Date.now() - sending) / older.flat().length);
     await setRealm(ctx, { move_messages_within_stream_limit_seconds: limit });
-    const waited = await waitUntilTooOld(ctx, channel);
+    const waited = await waitUntilTooOld(ctx, channel, { limit });
     ctx.note(`messages were too old for the member to move after ${waited.toFixed(1)} s (limit ${limit} s)`);
 
     for (const [i, { k, m, at }] of cases.entries()) {

@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WAITING_FILES } from '../../helpers/run/sequencer.ts';
+import { nextPollMs } from '../../suites/messages/edit.ts';
+
+describe('suite files that wait on the target clock', () => {
+  it('are named by paths that exist (a stale name would silently start nothing first)', () => {
+    for (const file of WAITING_FILES) expect(existsSync(join(import.meta.dirname, '../..', file)), file).toBe(true);
+  });
+
+  it('poll not before the limit has passed, then four times a second for 2 s, then once a second', () => {
+    expect(nextPollMs(0, 2000)).toBe(2000);
+    expect(nextPollMs(300, 2000)).toBe(1700);
+    expect(nextPollMs(2000, 2000)).toBe(250);
+    expect(nextPollMs(3999, 2000)).toBe(250);
+    expect(nextPollMs(4000, 2000)).toBe(1000);
+  });
+});
