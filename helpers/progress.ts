@@ -11,12 +11,13 @@ const MARK = '… ';
 
 let current: string | undefined;
 
+/** Wall-clock time for a progress line (UTC). */
+export const clockOf = (ms: number) => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+
 /** Called by the check wrapper as a check starts and ends. */
 export function setCurrentCheck(clauseId: string | undefined): void {
   current = clauseId;
 }
-
-const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
 /**
  * `who` waits until `untilMs` because of `why`: one line, unless the wait is short. Workers waiting for the same
@@ -26,7 +27,24 @@ export function announceWait(who: string, why: string, untilMs: number, now = Da
   const ms = untilMs - now;
   if (ms < NOTICE_AFTER_MS) return;
   const check = current ? ` [${current}]` : '';
-  console.log(`${MARK}waiting ${Math.ceil(ms / 1000)} s, until ${clock(untilMs)} UTC: ${who} — ${why}${check}`);
+  console.log(`${MARK}waiting ${Math.ceil(ms / 1000)} s, until ${clockOf(untilMs)}: ${who} — ${why}${check}`);
+}
+
+/** A line about a wait whose end is not known: what the run waits for, and on whose behalf. */
+export function announce(text: string, clause = current): void {
+  console.log(`${MARK}${text}${clause ? ` [${clause}]` : ''}`);
+}
+
+const pending: string[] = [];
+
+/** A note for the next check's record (a wait that happened before it started, in a hook). */
+export function addPendingNote(note: string): void {
+  pending.push(note);
+}
+
+/** The notes waiting for a check's record, handed over once. */
+export function takePendingNotes(): string[] {
+  return pending.splice(0);
 }
 
 /**

@@ -5,7 +5,7 @@ import { FLAVOUR_NAMES, type FlavourName, isFlavourName } from './flavours.ts';
 import { parseRateLimit, type RateLimit } from './http/rate-limit.ts';
 
 export const USAGE =
-  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--flavour contract|zulip] [--faults fault-a,fault-b] [--production] [--rate-limit 200/60] [--edit-grace 20]';
+  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--flavour contract|zulip] [--faults fault-a,fault-b] [--production] [--rate-limit 200/60[:zulip|fixed|next-slot|retry-after-only]] [--edit-grace 20]';
 
 export interface CliOptions {
   readonly port: number;

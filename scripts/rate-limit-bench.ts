@@ -1,9 +1,11 @@
 /**
- * `npm run bench:rate-limit [-- --seed 7 --rate-limit 200/60 <conformance flags>]`: how close the full profile
- * comes to the least time a per-user rate limit allows. Starts the reference server with Zulip's default budget
- * (200 requests per 60 s per user) in a child process, runs the conformance suite against it, and prints the wall
- * time, the requests, the floor (requests ÷ the accounts' combined budget), their ratio, the requests per account
- * and the 429 answers counted. A benchmark, not a test: it passes or fails nothing; its exit status is the run's.
+ * `npm run bench:rate-limit [-- --styles zulip,fixed --seeds 1,2,3 --rate-limit 200/60 <conformance flags>]`: how
+ * close the full profile comes to the least time a per-user rate limit allows, for each limiter style servers use
+ * (reference/http/rate-limit.ts) and each seed. For every pair it starts the reference server with that limit and
+ * style in a child process, runs the conformance suite against it, and prints the wall time, the requests, the
+ * busiest account's requests, the floor (the busiest account's requests at its limit: requests × window ÷ limit),
+ * the ratio to it, and the 429 answers. A benchmark, not a test: it passes or fails nothing; it exits 1 when a run
+ * did not pass.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -12,34 +14,35 @@ import { join, resolve } from 'node:path';
 import { REFERENCE_ACCOUNTS } from '../fixtures/realm.ts';
 import type { RunResults } from '../helpers/reporters/results.ts';
 import { requestCount, requestsByAccount } from '../helpers/reporters/results.ts';
-import { parseRateLimit } from '../reference/http/rate-limit.ts';
+import { parseRateLimit, RATE_LIMIT_STYLES } from '../reference/http/rate-limit.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
-/** `--seed N` and `--rate-limit R/S` are the benchmark's own; any other flag goes to the conformance run. */
+/** `--seeds`, `--styles` and `--rate-limit` are the benchmark's own; any other flag goes to the conformance run. */
 function splitArgs(argv: readonly string[]) {
-  const own: Record<string, string> = { seed: '7', 'rate-limit': '200/60' };
+  const own: Record<string, string> = { seeds: '7', styles: RATE_LIMIT_STYLES.join(','), 'rate-limit': '200/60' };
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const m = /^--(seed|rate-limit)(?:=(.*))?$/.exec(argv[i]!);
+    const m = /^--(seeds|styles|rate-limit)(?:=(.*))?$/.exec(argv[i]!);
     if (!m) rest.push(argv[i]!);
     else own[m[1]!] = m[2] ?? argv[++i] ?? '';
   }
-  return { seed: own.seed!, rateLimit: own['rate-limit']!, rest };
+  return { seeds: own.seeds!.split(','), styles: own.styles!.split(','), rateLimit: own['rate-limit']!, rest };
 }
 
 const args = splitArgs(process.argv.slice(2));
-const limit = parseRateLimit(args.rateLimit);
-if (!limit) {
-  console.error(`--rate-limit wants REQUESTS/SECONDS (e.g. 200/60), got ${args.rateLimit}`);
-  process.exit(2);
+for (const style of args.styles) {
+  if (!parseRateLimit(`${args.rateLimit}:${style}`)) {
+    console.error(`--rate-limit wants REQUESTS/SECONDS and --styles some of ${RATE_LIMIT_STYLES.join(', ')}`);
+    process.exit(2);
+  }
 }
 
 /** Starts `reference/main.ts` on an ephemeral port; resolves with its URL once it listens. */
-function startReference(): Promise<{ url: string; child: ChildProcess }> {
+function startReference(rateLimit: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'reference/main.ts', '--port', '0', '--rate-limit', args.rateLimit],
+    ['--import', 'tsx', 'reference/main.ts', '--port', '0', '--rate-limit', rateLimit],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolveUrl, reject) => {
@@ -53,51 +56,60 @@ function startReference(): Promise<{ url: string; child: ChildProcess }> {
   });
 }
 
-function runConformance(url: string, reportDir: string): Promise<number> {
+function runConformance(url: string, reportDir: string, seed: string): Promise<number> {
   const child = spawn(process.execPath, ['bin/teamchat-conformance.mjs', ...args.rest], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
       TARGET_URL: url,
       ALLOW_REALM_CHANGES: 'true',
       ENV_FILE: '/dev/null',
       REPORT_DIR: reportDir,
-      SEED: args.seed,
+      SEED: seed,
       PROFILE: process.env.PROFILE ?? 'full',
     },
   });
   return new Promise((done) => child.once('exit', (code) => done(code ?? 1)));
 }
 
-const { url, child: server } = await startReference();
-const reportDir = mkdtempSync(join(tmpdir(), 'rate-limit-bench-'));
-const started = Date.now();
-const status = await runConformance(url, reportDir);
-const wallS = (Date.now() - started) / 1000;
-server.kill('SIGTERM');
-
-const results: RunResults = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'));
-const requests = requestCount(results);
-const byAccount = requestsByAccount(results);
-// The run's own accounts (the reference realm's seven): the rate limit is per user; a wrong or unknown
-// identity (the authentication checks) is refused before it counts against any user's budget.
 const own = new Set(Object.values(REFERENCE_ACCOUNTS).map((u) => u.email));
-const accounts = byAccount.filter(([who]) => own.has(who)).length;
-const perSecond = limit.requests / limit.windowSeconds;
-const floorS = requests / (accounts * perSecond);
-const rateLimited = results.clauses.reduce((n, c) => n + (c.rateLimited ?? 0), 0);
-const failedBy429 = results.clauses.filter((c) => c.rateLimited && c.outcome !== 'passed').map((c) => c.id);
-
-console.log(`\nrate-limit benchmark · ${limit.requests}/${limit.windowSeconds}s per user · seed ${args.seed}`);
-console.log(`wall time  ${wallS.toFixed(1)} s (the whole command: start-up, checks, clean-up)`);
-console.log(`requests   ${requests} by ${accounts} accounts (checks' own, start-up and clean-up not counted)`);
-console.log(`floor      ${floorS.toFixed(1)} s = ${requests} / (${accounts} × ${perSecond.toFixed(2)}/s)`);
-console.log(`ratio      ${(wallS / floorS).toFixed(2)}× the floor`);
+const rows: string[] = [];
+let worst = 0;
+let exit = 0;
+console.log('style             seed  requests  busiest  wall s  floor s  ratio  429s  outcome');
+for (const style of args.styles) {
+  for (const seed of args.seeds) {
+    const limit = parseRateLimit(`${args.rateLimit}:${style}`)!;
+    const { url, child: server } = await startReference(`${args.rateLimit}:${style}`);
+    const reportDir = mkdtempSync(join(tmpdir(), 'rate-limit-bench-'));
+    const started = Date.now();
+    const status = await runConformance(url, reportDir, seed);
+    const wallS = (Date.now() - started) / 1000;
+    server.kill('SIGTERM');
+    const results: RunResults = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'));
+    const busiest = requestsByAccount(results).find(([who]) => own.has(who))?.[1] ?? 0;
+    const floorS = (busiest * limit.windowSeconds) / limit.requests;
+    const rateLimited = results.clauses.reduce((n, c) => n + (c.rateLimited ?? 0), 0);
+    const notPassed = results.counts.failed + results.counts.error;
+    if (status !== 0) exit = 1;
+    worst = Math.max(worst, wallS / floorS);
+    const row = [
+      style.padEnd(17),
+      seed.padStart(4),
+      String(requestCount(results)).padStart(9),
+      String(busiest).padStart(8),
+      wallS.toFixed(1).padStart(7),
+      floorS.toFixed(1).padStart(8),
+      `${(wallS / floorS).toFixed(2)}×`.padStart(6),
+      String(rateLimited).padStart(5),
+      notPassed ? ` ${notPassed} failed or in error (${reportDir})` : ' passed',
+    ].join(' ');
+    rows.push(row);
+    console.log(row);
+  }
+}
 console.log(
-  `429s       ${rateLimited}${failedBy429.length ? ` (in checks not passed: ${failedBy429.join(', ')})` : ''}`,
+  `\nworst ratio ${worst.toFixed(2)}× the floor (${args.rateLimit} per user; full profile unless PROFILE is set)`,
 );
-console.log('per account:');
-for (const [who, n] of byAccount) console.log(`  ${String(n).padStart(5)}  ${who}`);
-console.log(`report     ${reportDir}/conformance.json`);
-process.exit(status);
+process.exit(exit);

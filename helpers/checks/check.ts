@@ -12,7 +12,7 @@ import { Disabled, findCause, HarnessError, NotApplicable, Unsupported } from '.
 import { Recorder } from '../http/client.ts';
 import { describeExchange, type Exchange, toCurl } from '../http/exchange.ts';
 import { redact } from '../http/redact.ts';
-import { setCurrentCheck } from '../progress.ts';
+import { setCurrentCheck, takePendingNotes } from '../progress.ts';
 import { CheckContext } from './context.ts';
 
 export interface CheckRecord {
@@ -63,6 +63,7 @@ async function run(
   await label(clause);
   const recorder = new Recorder();
   const ctx = new CheckContext(clause, recorder);
+  ctx.notes.push(...takePendingNotes());
   let outcome: Outcome = 'passed';
   let failure: unknown;
   try {

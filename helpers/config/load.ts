@@ -34,6 +34,7 @@ export interface Config {
   readonly featureLevel: number | undefined;
   readonly sweepAfterMinutes: number;
   readonly rateLimitMaxWaitSeconds: number;
+  readonly leaseSeconds: number;
   readonly referenceFaults: readonly string[];
   /** Embedded server only: grace added to its edit and move time limits. */
   /** Unset: the flavour's. */
@@ -93,6 +94,7 @@ export function loadConfig(env: Env): Config {
     featureLevel: value('FEATURE_LEVEL') as number | undefined,
     sweepAfterMinutes: (value('SWEEP_AFTER_MINUTES') as number | undefined) ?? 120,
     rateLimitMaxWaitSeconds: (value('RATE_LIMIT_MAX_WAIT_SECONDS') as number | undefined) ?? 60,
+    leaseSeconds: (value('LEASE_SECONDS') as number | undefined) ?? 120,
     referenceFaults: splitList((value('REFERENCE_FAULTS') as string | undefined) ?? ''),
     referenceEditGraceSeconds: value('REFERENCE_EDIT_GRACE_SECONDS') as number | undefined,
     referenceFlavour: (value('REFERENCE_FLAVOUR') as FlavourName | undefined) ?? 'contract',

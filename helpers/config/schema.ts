@@ -91,6 +91,11 @@ export const SETTINGS = {
     fallback: '120',
     doc: 'Leftovers of earlier runs older than this are removed at start (0: all of them; only when no other run is live)',
   },
+  LEASE_SECONDS: {
+    schema: positiveInt(3600),
+    fallback: '120',
+    doc: "How long a run's lease on shared state (realm edit settings, mutes, …) outlives its holder: a killed run's lease lapses after this",
+  },
   RATE_LIMIT_MAX_WAIT_SECONDS: {
     schema: positiveInt(3600),
     fallback: '60',

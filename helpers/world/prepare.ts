@@ -169,6 +169,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     options: {
       requestTimeoutMs: config.requestTimeoutMs,
       rateLimitMaxWaitSeconds: config.rateLimitMaxWaitSeconds,
+      leaseSeconds: config.leaseSeconds,
       workers,
       minIntervalMs: config.maxRps ? (1000 * workers) / config.maxRps : 0,
       // Workers run one request at a time each, but some checks send a few at once: 2 per worker is enough.

@@ -1,17 +1,39 @@
 /**
- * Optional per-user rate limit, as Zulip enforces one (200 requests a minute by default): every authenticated
- * answer carries X-RateLimit-Limit / -Remaining / -Reset (Unix seconds), and a request over the limit gets 429
- * RATE_LIMIT_HIT with `retry-after` (seconds) in the body and a Retry-After header. Fixed windows per user.
+ * Optional per-user rate limit. By default it is Zulip's (TARGET.md): a sliding log of each user's calls; a call is
+ * refused while the user already has `requests` calls within the last `windowSeconds`, with HTTP 429, code
+ * RATE_LIMIT_HIT, `retry-after` in the body and a Retry-After header, both the time until the oldest of those calls
+ * leaves the window; a refused call is not counted. Every limited answer carries X-RateLimit-Limit, -Remaining and
+ * -Reset, Reset being the Unix time (whole seconds) when the window is clear of all calls (the newest call + the
+ * window).
+ *
+ * Other servers limit otherwise, and the suite's pacing must hold for each: `fixed` windows (the budget comes back
+ * whole when the window started by a user's first call ends), `next-slot` (Zulip's log, but Reset names when the
+ * oldest call leaves, the next free slot), and `retry-after-only` (Zulip's log, 429 with Retry-After, no
+ * X-RateLimit headers at all).
  */
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '../core/errors.ts';
 
+export const RATE_LIMIT_STYLES = ['zulip', 'fixed', 'next-slot', 'retry-after-only'] as const;
+export type RateLimitStyle = (typeof RATE_LIMIT_STYLES)[number];
+
 export interface RateLimit {
   readonly requests: number;
   readonly windowSeconds: number;
+  /** Default `zulip`. */
+  readonly style?: RateLimitStyle;
+}
+
+interface Decision {
+  allowed: boolean;
+  remaining: number;
+  /** When the budget is whole again (ms), and when the next call would be allowed (ms). */
+  resetMs: number;
+  nextSlotMs: number;
 }
 
 export class RateLimiter {
+  private readonly logs = new Map<number, number[]>();
   private readonly windows = new Map<number, { start: number; used: number }>();
 
   constructor(
@@ -19,33 +41,65 @@ export class RateLimiter {
     private readonly clock: () => number,
   ) {}
 
-  /** Counts one request of the user and labels the answer; throws the 429 when the window's budget is spent. */
-  take(userId: number, res: ServerResponse): void {
-    const now = this.clock();
+  private slidingLog(userId: number, now: number): Decision {
+    const windowMs = this.limit.windowSeconds * 1000;
+    const log = (this.logs.get(userId) ?? []).filter((t) => t > now - windowMs);
+    this.logs.set(userId, log);
+    const allowed = log.length < this.limit.requests;
+    if (allowed) log.push(now);
+    const newest = log[log.length - 1] ?? now;
+    return {
+      allowed,
+      remaining: Math.max(0, this.limit.requests - log.length),
+      resetMs: newest + windowMs,
+      nextSlotMs: log.length < this.limit.requests ? now : log[0]! + windowMs,
+    };
+  }
+
+  private fixedWindow(userId: number, now: number): Decision {
     const windowMs = this.limit.windowSeconds * 1000;
     let window = this.windows.get(userId);
     if (!window || now - window.start >= windowMs) {
       window = { start: now, used: 0 };
       this.windows.set(userId, window);
     }
-    window.used += 1;
-    const resetMs = window.start + windowMs;
-    res.setHeader('X-RateLimit-Limit', String(this.limit.requests));
-    res.setHeader('X-RateLimit-Remaining', String(Math.max(0, this.limit.requests - window.used)));
-    res.setHeader('X-RateLimit-Reset', String(Math.ceil(resetMs / 1000)));
-    if (window.used > this.limit.requests) {
-      const retryAfter = Math.max(0.001, (resetMs - now) / 1000);
+    const allowed = window.used < this.limit.requests;
+    if (allowed) window.used += 1;
+    const end = window.start + windowMs;
+    return {
+      allowed,
+      remaining: this.limit.requests - window.used,
+      resetMs: end,
+      nextSlotMs: allowed ? now : end,
+    };
+  }
+
+  /** Counts one request of the user and labels the answer; throws the 429 when the budget is spent. */
+  take(userId: number, res: ServerResponse): void {
+    const now = this.clock();
+    const style = this.limit.style ?? 'zulip';
+    const d = style === 'fixed' ? this.fixedWindow(userId, now) : this.slidingLog(userId, now);
+    if (style !== 'retry-after-only') {
+      const reset = style === 'next-slot' ? Math.max(d.nextSlotMs, now) : d.resetMs;
+      res.setHeader('X-RateLimit-Limit', String(this.limit.requests));
+      res.setHeader('X-RateLimit-Remaining', String(d.remaining));
+      res.setHeader('X-RateLimit-Reset', String(Math.ceil(reset / 1000)));
+    }
+    if (!d.allowed) {
+      const retryAfter = Math.max(0.001, (d.nextSlotMs - now) / 1000);
       res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
       throw new ApiError(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit', { 'retry-after': retryAfter });
     }
   }
 }
 
-/** `200/60`: 200 requests per 60 seconds. */
+/** `200/60` (Zulip's style) or `200/60:fixed`: 200 requests per 60 seconds, in the style named. */
 export function parseRateLimit(text: string): RateLimit | undefined {
-  const m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text.trim());
+  const m = /^(\d+)\/(\d+(?:\.\d+)?)(?::([a-z-]+))?$/.exec(text.trim());
   if (!m) return undefined;
   const requests = Number(m[1]);
   const windowSeconds = Number(m[2]);
-  return requests > 0 && windowSeconds > 0 ? { requests, windowSeconds } : undefined;
+  const style = (m[3] ?? 'zulip') as RateLimitStyle;
+  if (!RATE_LIMIT_STYLES.includes(style)) return undefined;
+  return requests > 0 && windowSeconds > 0 ? { requests, windowSeconds, style } : undefined;
 }

@@ -7,10 +7,13 @@ import { actorFor } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { edit, movers, placesOf, QUIET, sendMany, setRealm, shortestWorkingLimit, waitUntilTooOld } from './edit.ts';
 import { contentOf, mustSend, ownChannel } from './messages.ts';
 
 describe('PATCH /messages/{message_id}: channels', () => {
+  sharesState('realm-edit-settings');
+
   check('EDIT-CHANNEL-001', async (ctx) => {
     const id = await mustSend(ctx, 'member', {
       type: directType(ctx),

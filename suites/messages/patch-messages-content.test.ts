@@ -10,6 +10,7 @@ import { check } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { attachmentProblem, uploadFile } from './attachment.ts';
 import { edit, editUntilRefused, QUIET, setRealm, shortestWorkingLimit } from './edit.ts';
@@ -40,6 +41,8 @@ const plainContent = fc
   .filter((s) => s.trim() === s && s !== '' && !/[\u0000-\u001f\u007f-\u009f]/.test(s));
 
 describe('PATCH /messages/{message_id}: content', () => {
+  sharesState('realm-edit-settings');
+
   check('EDIT-CONTENT-001', async (ctx) => {
     // Any member may edit its own message alike: the second member when configured, sparing the member.
     const sender = actorFor(ctx, PEER_MEMBERS);

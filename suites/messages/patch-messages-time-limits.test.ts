@@ -12,6 +12,7 @@ import { describe } from 'vitest';
 import { actorFor, HELPERS, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { budgetFor, edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
 import { ownChannel } from './messages.ts';
 
@@ -41,6 +42,8 @@ interface LimitCase {
 const limitCase = fc.record({ k: fc.integer({ min: 1, max: 3 }), m: fc.integer({ min: 0, max: 3 }), at: fc.nat(9) });
 
 describe('PATCH /messages/{message_id}: move time limits', () => {
+  sharesState('realm-edit-settings');
+
   check('EDIT-LIMIT-001', async (ctx) => {
     // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
     // read back, by another account, subscribed, sparing the member's rate budget for the moves.

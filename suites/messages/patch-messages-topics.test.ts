@@ -9,6 +9,7 @@ import { actorFor, actorsOf, anyActor, HELPERS } from '../../helpers/checks/acto
 import { check } from '../../helpers/checks/check.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import { createGroup, deactivateGroup } from '../user_groups/groups.ts';
 import { edit, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
@@ -20,6 +21,8 @@ const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
 const SENDERS = HELPERS.filter((role) => role !== 'owner');
 
 describe('PATCH /messages/{message_id}: topics', () => {
+  sharesState('realm-edit-settings');
+
   check('EDIT-TOPIC-001', async (ctx) => {
     const id = await mustSend(ctx, 'member', {
       type: directType(ctx),

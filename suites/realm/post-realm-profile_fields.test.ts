@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { check } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { essentialFieldCases, fieldCases } from './profile-field-arbitraries.ts';
 import { createField, FIELD_TYPE, fieldAdmin, fieldOf, listFields, summaryCount } from './profile-fields.ts';
@@ -14,6 +15,8 @@ const OTHERS: readonly Role[] = ['moderator', 'member', 'member2', 'guest', 'bot
 const SUMMARY_LIMIT = 2;
 
 describe('POST /realm/profile_fields', () => {
+  sharesState('profile-fields');
+
   check('PROFILE-FIELD-001', async (ctx) => {
     const definition = fieldOf(ctx, FIELD_TYPE.shortText, { hint: 'Where you sit' });
     const res = await createField(ctx, fieldAdmin(ctx), definition);

@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import { actorFor, PEOPLE } from '../../helpers/checks/actors.ts';
 import { check } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, fail } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { SetupError } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { createField, FIELD_TYPE, fieldOf } from '../realm/profile-fields.ts';
@@ -21,6 +22,8 @@ const SEES_HIDDEN_EMAIL: Readonly<Record<Role, boolean>> = {
 };
 
 describe('GET /users/{user_id}', () => {
+  sharesState('email-visibility');
+
   check('USER-GET-001', async (ctx) => {
     // The User object's types hold for every caller (what the caller may see changes values, not types): the
     // caller is one of the people, chosen by clause.

@@ -12,6 +12,7 @@ import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, registerQueue } from '../../helpers/checks/events.ts';
 import { expectSuccess } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 import { ListMutedCommand } from './mute/commands/list-muted.ts';
 import { MuteCommand } from './mute/commands/mute.ts';
@@ -68,6 +69,8 @@ function sequenceRuns(ctx: CheckContext) {
 }
 
 describe('muting (model-based)', () => {
+  sharesState('mutes');
+
   check('MUTE-006', async (ctx) => {
     const callers: Caller[] = [];
     // None configured: disabled, naming the moderator's variables (never the members, see above).

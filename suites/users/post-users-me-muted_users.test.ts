@@ -8,6 +8,7 @@ import { check } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { registerQueue } from '../../helpers/checks/events.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import { readFlags } from '../messages/messages.ts';
 import {
@@ -24,6 +25,8 @@ import {
 const callerOf = (ctx: CheckContext) => actorFor(ctx, PEER_MEMBERS);
 
 describe('POST /users/me/muted_users/{muted_user_id}', () => {
+  sharesState('mutes');
+
   check('MUTE-001', async (ctx) => {
     const caller = callerOf(ctx);
     const res = await muteUser(ctx, caller, ctx.account(caller).userId);

@@ -1,0 +1,65 @@
+/**
+ * Suite files whose checks change state another run could change too through the same accounts (realm edit
+ * settings, mutes, email visibility, profile fields) declare it at their top: `sharesState('mutes')`. On an external
+ * target, the file's first check then takes the run's lease on that state (helpers/world/lease.ts) and the file
+ * keeps it until its last check has ended; another run's checks of the same state wait their turn, saying so. The
+ * embedded reference server is the run's own, and takes no lease.
+ */
+import { afterAll, beforeEach, inject } from 'vitest';
+import { ApiClient } from '../http/client.ts';
+import { addPendingNote, announce, clockOf } from '../progress.ts';
+import type { Role } from '../roles.ts';
+import { Lease } from '../world/lease.ts';
+import type { World } from '../world/types.ts';
+
+/** The account whose drafts hold the leases: one every run that shares the server acts through. */
+const LEASE_ACCOUNTS: readonly Role[] = ['member', 'member2', 'moderator', 'admin', 'owner'];
+/** How long a check may wait for another run's lease before it ends in error. */
+export const LEASE_WAIT_LIMIT_MS = 15 * 60_000;
+
+export function sharesState(what: string): void {
+  let held: { runId: string; lease: Lease } | undefined;
+
+  beforeEach(async ({ task }) => {
+    const world: World = inject('world');
+    if (world.target.embedded || held?.runId === world.runId) return;
+    const role = LEASE_ACCOUNTS.find((r) => world.accounts[r] && !world.accounts[r]!.refused);
+    if (!role) return;
+    const account = world.accounts[role]!;
+    const client = new ApiClient({
+      baseUrl: world.target.url,
+      identity: { email: account.email, apiKey: account.apiKey, secretVar: account.secretVar },
+      timeoutMs: world.options.requestTimeoutMs,
+      rateLimitMaxWaitSeconds: world.options.rateLimitMaxWaitSeconds,
+      rateLimitReserve: world.options.rateLimitReserve,
+    });
+    const clause = task.name.split(' ')[0];
+    const lease = new Lease({
+      client,
+      runId: world.runId,
+      what,
+      ttlMs: world.options.leaseSeconds * 1000,
+      onWait: (other, until) =>
+        announce(
+          `waiting for run ${other}'s lease on ${what} (it ends when that run's checks of it do, at the latest at ${clockOf(until)} unless renewed)`,
+          clause,
+        ),
+    });
+    held = { runId: world.runId, lease };
+    try {
+      const waited = await lease.acquire();
+      if (waited >= 1000)
+        addPendingNote(`waited ${(waited / 1000).toFixed(0)} s for another run's lease on ${what} before starting`);
+    } catch (error) {
+      // A target without drafts (or refusing them) cannot hold leases: the checks run unguarded, and say so.
+      await lease.release().catch(() => {});
+      addPendingNote(`ran without a lease on ${what}: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }, LEASE_WAIT_LIMIT_MS);
+
+  afterAll(async () => {
+    const lease = held?.lease;
+    held = undefined;
+    await lease?.release();
+  });
+}

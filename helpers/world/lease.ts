@@ -1,0 +1,144 @@
+/**
+ * A lease on the target's shared state, so that runs sharing a server (two pull requests' CI, a nightly job, a
+ * manual run, through the same accounts) do not change realm settings, mutes or email visibility under each
+ * other's checks. It is kept on the target itself, through an operation the suite already uses: a draft of the
+ * lease account (the member), which every run acting through that account sees.
+ *
+ * A draft `cf-<runid>-lease <what> until <ms> <holder>` asks for the lease; the requests are ordered by the
+ * server's timestamp (and their text, for ties). A holder may go ahead once no other run's live request comes
+ * before its own: first come, first served, and no run overtakes another. The requests of one run's workers do
+ * not exclude each other (a run's checks are written to run side by side). A request is renewed while it is held or
+ * waited for; a run killed while holding one leaves a request that lapses at its `until` and is then ignored.
+ *
+ * Ordering by the server's timestamp needs a settle: a request made after ours gets a later second, once a second
+ * has passed since ours was made. So a request is read back only after that second.
+ */
+import type { ApiClient } from '../http/client.ts';
+
+export interface LeaseOptions {
+  client: ApiClient;
+  runId: string;
+  /** What the lease guards, for the request's text and the progress lines. */
+  what: string;
+  /** A request lapses this long after its last renewal. */
+  ttlMs: number;
+  /** Called while waiting on another run, with that run's id and when its request lapses at the latest. */
+  onWait?: (holder: string, untilMs: number) => void;
+  /** How often a waiting request looks again. */
+  pollMs?: number;
+}
+
+interface Request {
+  id: number;
+  timestamp: number;
+  runId: string;
+  what: string;
+  until: number;
+  holder: string;
+}
+
+const REQUEST = /^cf-([0-9a-z]+)-lease (\S+) until (\d+) (\S+)$/;
+/** How long after our request a request made later surely carries a later server second. */
+const SETTLE_MS = 1100;
+
+let holders = 0;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function parse(draft: any): Request | undefined {
+  const match = typeof draft?.content === 'string' ? REQUEST.exec(draft.content.trim()) : null;
+  if (!match || !Number.isInteger(draft.id) || typeof draft.timestamp !== 'number') return undefined;
+  return {
+    id: draft.id,
+    timestamp: draft.timestamp,
+    runId: match[1]!,
+    what: match[2]!,
+    until: Number(match[3]),
+    holder: match[4]!,
+  };
+}
+
+const before = (a: Request, b: Request) =>
+  a.timestamp !== b.timestamp ? a.timestamp < b.timestamp : `${a.runId} ${a.holder}` < `${b.runId} ${b.holder}`;
+
+/** A lease held (or being waited for) by this worker; `release()` gives it up. */
+export class Lease {
+  private request: Request | undefined;
+  private renewal: NodeJS.Timeout | undefined;
+  private readonly holder = `w${process.pid}.${++holders}.${Math.random().toString(36).slice(2, 8)}`;
+
+  constructor(private readonly options: LeaseOptions) {}
+
+  private content(until: number): string {
+    return `cf-${this.options.runId}-lease ${this.options.what} until ${until} ${this.holder}`;
+  }
+
+  private draft(until: number, timestamp?: number) {
+    return {
+      type: '',
+      to: [],
+      topic: '',
+      content: this.content(until),
+      ...(timestamp !== undefined ? { timestamp } : {}),
+    };
+  }
+
+  private async requests(): Promise<Request[]> {
+    const body = await this.options.client.mustSetup('GET', '/drafts');
+    return (Array.isArray(body.drafts) ? body.drafts : []).map(parse).filter((r: Request | undefined) => r);
+  }
+
+  /** Asks for the lease and waits until this run may go ahead. Returns the milliseconds spent waiting on others. */
+  async acquire(): Promise<number> {
+    const { client, ttlMs, what, runId } = this.options;
+    const until = Date.now() + ttlMs;
+    const { ids } = await client.mustSetup('POST', '/drafts', { drafts: [this.draft(until)] });
+    const mine = (await this.requests()).find((r) => r.id === ids?.[0]);
+    if (!mine) throw new Error(`the lease request on ${what} was not listed back`);
+    this.request = mine;
+    this.renewal = setInterval(() => void this.renew().catch(() => {}), Math.max(1000, ttlMs / 3));
+    this.renewal.unref();
+    await sleep(SETTLE_MS);
+    const started = Date.now();
+    let told = '';
+    for (;;) {
+      const all = await this.requests();
+      const now = Date.now();
+      const ahead = all.filter(
+        (r) => r.what === what && r.runId !== runId && r.until > now && before(r, this.request!),
+      );
+      if (ahead.length === 0) return Date.now() - started;
+      const first = ahead.reduce((a, b) => (before(a, b) ? a : b));
+      const lapse = Math.max(...ahead.map((r) => r.until));
+      // Said once per holder and lapse time (a renewal pushes it on), not at every look.
+      if (`${first.runId} ${lapse}` !== told) this.options.onWait?.(first.runId, lapse);
+      told = `${first.runId} ${lapse}`;
+      await sleep(this.options.pollMs ?? 2000);
+    }
+  }
+
+  /** Pushes the request's lapse time forward (keeping its place: the same server timestamp). */
+  private async renew(): Promise<void> {
+    const request = this.request;
+    if (!request) return;
+    const until = Date.now() + this.options.ttlMs;
+    await this.options.client.mustSetup('PATCH', `/drafts/${request.id}`, {
+      draft: this.draft(until, request.timestamp),
+    });
+  }
+
+  async release(): Promise<void> {
+    clearInterval(this.renewal);
+    const request = this.request;
+    this.request = undefined;
+    if (request) await this.options.client.request('DELETE', `/drafts/${request.id}`);
+  }
+}
+
+/** Requests of runs whose lapse time has passed (a killed run's): anyone may delete them. */
+export function lapsed(drafts: unknown[], now = Date.now()): number[] {
+  return drafts
+    .map(parse)
+    .filter((r): r is Request => r !== undefined && r.until <= now)
+    .map((r) => r.id);
+}
