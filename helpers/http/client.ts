@@ -11,7 +11,7 @@ import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params, toQueryString } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
-import { noteBudget, waitForBudget } from './rate-budget.ts';
+import { noteBudget, noteRefusal, waitForBudget } from './rate-budget.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Encoding = 'query' | 'form' | 'multipart';
@@ -88,7 +88,8 @@ export interface ClientOptions {
 }
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-const RATE_LIMIT_RETRIES = 3;
+/** Workers freed at the same moment may meet a few 429s more before the slots they need are free. */
+const RATE_LIMIT_RETRIES = 20;
 
 export class ApiClient {
   constructor(readonly options: ClientOptions) {}
@@ -140,17 +141,16 @@ export class ApiClient {
       const res = await this.once(method, path, params, opts);
       if (res.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return res;
       const wait = retryAfterSeconds(res);
+      const identity = opts.identity === undefined ? this.options.identity : opts.identity;
       if (wait > this.options.rateLimitMaxWaitSeconds) {
         throw new TargetError(
           `the target rate-limited ${res.exchange.caller} for ${wait} s, longer than RATE_LIMIT_MAX_WAIT_SECONDS (${this.options.rateLimitMaxWaitSeconds})`,
         );
       }
-      announceWait(
-        res.exchange.caller,
-        `the target's rate limit (429, Retry-After ${wait} s)`,
-        Date.now() + wait * 1000,
-      );
-      await this.waiting(new Promise((r) => setTimeout(r, wait * 1000)));
+      // The account's next request, this one or another check's in this worker, waits until then (once()).
+      const until = identity ? noteRefusal(identity.email, wait * 1000) : Date.now() + wait * 1000;
+      announceWait(res.exchange.caller, `the target's rate limit (429, Retry-After ${wait.toFixed(1)} s)`, until);
+      if (!identity) await this.waiting(new Promise((r) => setTimeout(r, until - Date.now())));
     }
   }
 
@@ -259,11 +259,11 @@ function parseJson(text: string): any {
   }
 }
 
+/** Seconds to wait after a 429: the body's `retry-after` (Zulip's is exact, fractional), else the header's. */
 function retryAfterSeconds(res: ApiResponse): number {
   const header = Number(res.headers['retry-after']);
   const field = Number(res.body?.['retry-after']);
-  const seconds = Number.isFinite(header) && header >= 0 ? header : Number.isFinite(field) && field >= 0 ? field : 1;
-  return Math.ceil(seconds);
+  return Number.isFinite(field) && field >= 0 ? field : Number.isFinite(header) && header >= 0 ? header : 1;
 }
 
 function networkCause(error: unknown, timeoutMs: number): string {

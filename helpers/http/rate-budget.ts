@@ -1,31 +1,68 @@
 /**
- * Per-account pacing from the target's X-RateLimit-* headers: when an account's remaining budget falls to the
- * reserve, its next request waits for the window to reset instead of running into a 429. The reserve leaves room
- * for the other worker processes, which spend the same account's budget unseen. A 429 is still honoured.
+ * Per-account pacing for targets that limit each user's requests, whatever their limiter's style (a sliding log
+ * like Zulip's, fixed windows, headers or none). The target's own answers lead:
+ *
+ * - a 429 says exactly when the account may call again (Retry-After): every request of the account in this worker
+ *   waits until then (with a little jitter, so that workers freed at the same moment do not collide again);
+ * - X-RateLimit-Remaining at the reserve with a Reset at most NEAR_RESET_MS away: the request waits for the reset;
+ * - a Reset further away is not waited for: on a sliding log (Zulip) it names when the window is clear of *all*
+ *   calls, a minute of budget thrown away, while slots free up one by one as the oldest calls leave. The request
+ *   is sent; if the budget is spent, the 429 (which Zulip does not count) tells exactly how long to wait.
+ *
+ * Steps that must happen inside a time limit ask for a whole window (`wholeWindow`) instead: no 429 may fall
+ * among them.
  */
 interface Budget {
   remaining: number;
   resetAtMs: number;
+  /** Until when a 429 told this worker to leave the account alone. */
+  blockedUntilMs: number;
 }
+
+/** How near a reset must be for the pacing to wait for it rather than ask and learn the exact wait from a 429. */
+export const NEAR_RESET_MS = 2000;
+/** Spread of the retries of workers refused at the same moment. */
+const JITTER_MS = 300;
 
 const budgets = new Map<string, Budget>();
 
-/** Waits, if the account's budget is spent down to `reserve`, until its window resets. */
+const budgetOf = (account: string): Budget => {
+  let budget = budgets.get(account);
+  if (!budget) {
+    budget = { remaining: Number.POSITIVE_INFINITY, resetAtMs: 0, blockedUntilMs: 0 };
+    budgets.set(account, budget);
+  }
+  return budget;
+};
+
+/**
+ * Waits, if the account must: until a 429's Retry-After has passed, or (its budget down to `reserve`) until a near
+ * reset — any reset with `wholeWindow`. Returns the milliseconds waited.
+ */
 export async function waitForBudget(
   account: string,
   reserve: number,
   now = Date.now(),
   onWait?: (untilMs: number) => void,
+  { wholeWindow = false }: { wholeWindow?: boolean } = {},
 ): Promise<number> {
   const budget = budgets.get(account);
-  if (!budget || budget.remaining > reserve || now >= budget.resetAtMs) return 0;
-  const wait = budget.resetAtMs - now;
-  onWait?.(budget.resetAtMs);
-  await new Promise((r) => setTimeout(r, wait));
-  return wait;
+  if (!budget) return 0;
+  let until = 0;
+  if (budget.blockedUntilMs > now) until = budget.blockedUntilMs;
+  else if (
+    budget.remaining <= reserve &&
+    now < budget.resetAtMs &&
+    (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS)
+  )
+    until = budget.resetAtMs;
+  if (until <= now) return 0;
+  onWait?.(until);
+  await new Promise((r) => setTimeout(r, until - now));
+  return until - now;
 }
 
-/** Learns the account's budget from an answer's headers (absent headers: the target sets no visible limit). */
+/** Learns the account's budget from an answer's headers (absent headers: the target shows no budget). */
 export function noteBudget(
   account: string,
   headers: Readonly<Record<string, string | undefined>>,
@@ -36,16 +73,26 @@ export function noteBudget(
   if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
   // Reset is a Unix time in seconds on Zulip; a small number is read as seconds from now.
   const resetAtMs = reset > 1e9 ? reset * 1000 : now + reset * 1000;
-  budgets.set(account, { remaining, resetAtMs: resetAtMs + 50 });
+  const budget = budgetOf(account);
+  budget.remaining = remaining;
+  budget.resetAtMs = resetAtMs + 50;
+}
+
+/** A 429: the account waits `retryAfterMs` (and a little jitter) in this worker. Returns when it may call again. */
+export function noteRefusal(account: string, retryAfterMs: number, now = Date.now()): number {
+  const budget = budgetOf(account);
+  budget.blockedUntilMs = Math.max(budget.blockedUntilMs, now + retryAfterMs + Math.random() * JITTER_MS);
+  return budget.blockedUntilMs;
 }
 
 /**
  * What the target last said is left of the account's budget in its window: undefined when it has said nothing
- * (no rate limit shown, or no answer yet), and unlimited once the window has reset.
+ * (no rate limit shown, or no answer yet), 0 while a 429 holds it back, and unlimited once the window has reset.
  */
 export function budgetLeft(account: string, now = Date.now()): number | undefined {
   const budget = budgets.get(account);
   if (!budget) return undefined;
+  if (budget.blockedUntilMs > now) return 0;
   return now >= budget.resetAtMs ? Number.POSITIVE_INFINITY : budget.remaining;
 }
 

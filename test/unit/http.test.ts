@@ -114,11 +114,11 @@ describe('responses', () => {
     expect((await c.get('/c')).status).toBe(500);
   });
 
-  it('waits out a 429 with Retry-After and tries again', async () => {
+  it("waits out a 429 for the body's exact retry-after (the header rounds it up) and tries again", async () => {
     answers = [
       {
         status: 429,
-        body: '{"result":"error","msg":"slow down","code":"RATE_LIMIT_HIT","retry-after":0.1}',
+        body: '{"result":"error","msg":"slow down","code":"RATE_LIMIT_HIT","retry-after":0.4}',
         headers: { 'retry-after': '1' },
       },
     ];
@@ -126,7 +126,21 @@ describe('responses', () => {
     const res = await client().get('/drafts');
     expect(res.status).toBe(200);
     expect(seen).toHaveLength(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+    expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it('waits out a 429 that gives only the Retry-After header', async () => {
+    answers = [
+      {
+        status: 429,
+        body: '{"result":"error","msg":"slow down","code":"RATE_LIMIT_HIT"}',
+        headers: { 'retry-after': '1' },
+      },
+    ];
+    const started = Date.now();
+    expect((await client().get('/drafts')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
   });
 
   it('gives up at once on a Retry-After longer than allowed', async () => {
