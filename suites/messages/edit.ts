@@ -66,17 +66,44 @@ export function movers(ctx: CheckContext, roles: readonly Role[]): RealmValue {
   return { direct_members: roles.map((r) => ctx.account(r).userId), direct_subgroups: [] };
 }
 
+const baselines = new WeakMap<CheckContext, Promise<Record<string, unknown>>>();
+
+/**
+ * The realm settings a check puts back when it ends. On the embedded server, the values the run found at its start
+ * (`world.realm.raw`). On an external one, which other runs share, the values read when the check first changes one,
+ * while its file holds the lease on the edit settings (sharesState): a baseline read at the run's start could be
+ * another run's temporary value, and restoring it would leave the realm changed. Each setting is changed by one
+ * suite file only, so no other check of the run changes it meanwhile.
+ */
+function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
+  if (ctx.world.target.embedded) return Promise.resolve(ctx.world.realm.raw);
+  let baseline = baselines.get(ctx);
+  if (!baseline) {
+    baseline = (async () => {
+      const body = await ctx.admin.mustSetup('POST', '/register', {
+        fetch_event_types: ['realm'],
+        event_types: ['realm'],
+      });
+      if (typeof body.queue_id === 'string') await ctx.admin.delete('/events', { queue_id: body.queue_id });
+      return body as Record<string, unknown>;
+    })();
+    baselines.set(ctx, baseline);
+  }
+  return baseline;
+}
+
 /**
  * Changes realm settings for the check (administrator, PATCH /realm) after recording how to put back the values
- * the run found at its start (`world.realm.raw`): every check restores the same values, so overlapping checks
- * never restore each other's changes. Needs ALLOW_REALM_CHANGES on an external target.
+ * it found (baselineOf): every check of a setting restores the same value, so overlapping checks never restore each
+ * other's changes. Needs ALLOW_REALM_CHANGES on an external target.
  */
 export async function setRealm(ctx: CheckContext, settings: Record<string, RealmValue>): Promise<void> {
   ctx.requireRealmChanges('this check');
+  const baseline = await baselineOf(ctx);
   for (const [name, value] of Object.entries(settings)) {
     const key = `realm_${name}`;
-    if (!(key in ctx.world.realm.raw)) throw new Unsupported(`POST /register reports no ${key}`);
-    const restore = { [name]: realmParam(name, ctx.world.realm.raw[key]) };
+    if (!(key in baseline)) throw new Unsupported(`POST /register reports no ${key}`);
+    const restore = { [name]: realmParam(name, baseline[key]) };
     ctx.track('admin', 'realm-setting', JSON.stringify(restore), `realm setting ${name}`);
     await ctx.admin.mustSetup('PATCH', '/realm', { [name]: realmParam(name, value) as Params[string] });
   }

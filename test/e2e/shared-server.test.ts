@@ -41,8 +41,11 @@ describe('three runs at once against one server', () => {
 
   it('full profile: each passes as it would alone', async () => {
     server = await startReferenceServer({ port: 0 });
+    const realmBefore = JSON.stringify(server.store.realm);
     const runs = await threeAtOnce({ TARGET_URL: server.url, PROFILE: 'full' });
     for (const run of runs) expect(verdicts(run)).toEqual([]);
+    // No run put back a value another run had set for a moment: the realm's settings are as they were.
+    expect(JSON.stringify(server.store.realm)).toBe(realmBefore);
     // They did share: at least one waited for another's lease, and said so.
     expect(runs.some((r) => r.stdout.includes("'s lease on "))).toBe(true);
   }, 420_000);
