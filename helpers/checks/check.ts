@@ -31,6 +31,8 @@ export interface CheckRecord {
   requestsBy?: Record<string, number>;
   /** Answers that were 429 (rate limit hit), waited out and retried. */
   rateLimited?: number;
+  /** The 429 answers among `requestsBy`, per account (a limiter like Zulip's does not count them). */
+  rateLimitedBy?: Record<string, number>;
 }
 
 declare module 'vitest' {
@@ -86,8 +88,14 @@ async function run(
   const requestsBy: Record<string, number> = {};
   for (const e of recorder.exchanges) requestsBy[e.caller] = (requestsBy[e.caller] ?? 0) + 1;
   const record: CheckRecord = { clauseId: clause.id, outcome, requests: recorder.exchanges.length, requestsBy };
-  const rateLimited = recorder.exchanges.filter((e) => e.status === 429).length;
-  if (rateLimited) record.rateLimited = rateLimited;
+  const limited = recorder.exchanges.filter((e) => e.status === 429);
+  if (limited.length) {
+    record.rateLimited = limited.length;
+    record.rateLimitedBy = {};
+    for (const e of limited) record.rateLimitedBy[e.caller] = (record.rateLimitedBy[e.caller] ?? 0) + 1;
+  }
+  const waited = recorder.waitedMs();
+  if (waited >= 1000) ctx.notes.push(`waited ${(waited / 1000).toFixed(0)} s for the target's rate limit`);
   if (ctx.notes.length) record.notes = ctx.notes.map(redact);
   if (leftovers.length) record.leftovers = leftovers;
   if (expected !== undefined && outcome === 'passed') record.unexpectedPass = true;

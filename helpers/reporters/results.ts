@@ -91,10 +91,14 @@ export function buildResults(
 export const requestCount = (r: RunResults) => r.clauses.reduce((n, c) => n + (c.requests ?? 0), 0);
 
 /** Requests per account (API email, or "no credentials"), busiest first: what a rate limit bears on. */
-export function requestsByAccount(r: RunResults): [string, number][] {
+export function requestsByAccount(r: RunResults, { answered = false } = {}): [string, number][] {
   const totals = new Map<string, number>();
-  for (const c of r.clauses)
+  for (const c of r.clauses) {
     for (const [who, n] of Object.entries(c.requestsBy ?? {})) totals.set(who, (totals.get(who) ?? 0) + n);
+    // `answered`: without the 429s, which a limiter like Zulip's does not count against the budget.
+    if (answered)
+      for (const [who, n] of Object.entries(c.rateLimitedBy ?? {})) totals.set(who, (totals.get(who) ?? 0) - n);
+  }
   return [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
