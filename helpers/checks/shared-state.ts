@@ -10,6 +10,7 @@ import { ApiClient } from '../http/client.ts';
 import { addPendingNote, announce, clockOf } from '../progress.ts';
 import type { Role } from '../roles.ts';
 import { Lease } from '../world/lease.ts';
+import { type LedgerEntry, recordCreated, recordUndone } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
 
 /** The account whose drafts hold the leases: one every run that shares the server acts through. */
@@ -17,8 +18,23 @@ const LEASE_ACCOUNTS: readonly Role[] = ['member', 'member2', 'moderator', 'admi
 /** How long a check may wait for another run's lease before it ends in error. */
 export const LEASE_WAIT_LIMIT_MS = 15 * 60_000;
 
+const leaseEntry = (role: Role, id: number, what: string): LedgerEntry => ({
+  key: `draft:${role}:${id}`,
+  kind: 'draft',
+  role,
+  id,
+  label: `the run's lease request on ${what}`,
+});
+
 export function sharesState(what: string): void {
-  let held: { runId: string; lease: Lease } | undefined;
+  interface Held {
+    runId: string;
+    lease: Lease;
+    role: Role;
+    ledgerFile: string;
+    draftId?: number;
+  }
+  let held: Held | undefined;
 
   beforeEach(async ({ task }) => {
     const world: World = inject('world');
@@ -45,9 +61,15 @@ export function sharesState(what: string): void {
           clause,
         ),
     });
-    held = { runId: world.runId, lease };
+    const entry: Held = { runId: world.runId, lease, role, ledgerFile: world.options.ledgerFile };
+    held = entry;
     try {
-      const waited = await lease.acquire();
+      // Recorded like any draft of the run: should the release fail or the run die, the run's end (or the next
+      // run's recovery) deletes it, and other runs need not wait for it to lapse.
+      const waited = await lease.acquire((draftId) => {
+        entry.draftId = draftId;
+        recordCreated(entry.ledgerFile, leaseEntry(role, draftId, what));
+      });
       if (waited >= 1000)
         addPendingNote(`waited ${(waited / 1000).toFixed(0)} s for another run's lease on ${what} before starting`);
     } catch (error) {
@@ -58,8 +80,10 @@ export function sharesState(what: string): void {
   }, LEASE_WAIT_LIMIT_MS);
 
   afterAll(async () => {
-    const lease = held?.lease;
+    const entry = held;
     held = undefined;
-    await lease?.release();
+    if (!entry) return;
+    if ((await entry.lease.release()) && entry.draftId !== undefined)
+      recordUndone(entry.ledgerFile, leaseEntry(entry.role, entry.draftId, what).key);
   });
 }

@@ -17,6 +17,8 @@ interface Budget {
   resetAtMs: number;
   /** Until when a 429 told this worker to leave the account alone. */
   blockedUntilMs: number;
+  /** Whether the target has shown the budget (X-RateLimit-* headers) at all. */
+  shown: boolean;
 }
 
 /** How near a reset must be for the pacing to wait for it rather than ask and learn the exact wait from a 429. */
@@ -29,7 +31,7 @@ const budgets = new Map<string, Budget>();
 const budgetOf = (account: string): Budget => {
   let budget = budgets.get(account);
   if (!budget) {
-    budget = { remaining: Number.POSITIVE_INFINITY, resetAtMs: 0, blockedUntilMs: 0 };
+    budget = { remaining: Number.POSITIVE_INFINITY, resetAtMs: 0, blockedUntilMs: 0, shown: false };
     budgets.set(account, budget);
   }
   return budget;
@@ -51,6 +53,7 @@ export async function waitForBudget(
   let until = 0;
   if (budget.blockedUntilMs > now) until = budget.blockedUntilMs;
   else if (
+    budget.shown &&
     budget.remaining <= reserve &&
     now < budget.resetAtMs &&
     (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS)
@@ -76,6 +79,7 @@ export function noteBudget(
   const budget = budgetOf(account);
   budget.remaining = remaining;
   budget.resetAtMs = resetAtMs + 50;
+  budget.shown = true;
 }
 
 /** A 429: the account waits `retryAfterMs` (and a little jitter) in this worker. Returns when it may call again. */
@@ -93,6 +97,7 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
   const budget = budgets.get(account);
   if (!budget) return undefined;
   if (budget.blockedUntilMs > now) return 0;
+  if (!budget.shown) return undefined;
   return now >= budget.resetAtMs ? Number.POSITIVE_INFINITY : budget.remaining;
 }
 

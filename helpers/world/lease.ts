@@ -88,11 +88,15 @@ export class Lease {
     return (Array.isArray(body.drafts) ? body.drafts : []).map(parse).filter((r: Request | undefined) => r);
   }
 
-  /** Asks for the lease and waits until this run may go ahead. Returns the milliseconds spent waiting on others. */
-  async acquire(): Promise<number> {
+  /**
+   * Asks for the lease and waits until this run may go ahead. Returns the milliseconds spent waiting on others.
+   * `onRequest` hears the request's draft id as soon as it exists (to record it for undoing, should the run die).
+   */
+  async acquire(onRequest?: (draftId: number) => void): Promise<number> {
     const { client, ttlMs, what, runId } = this.options;
     const until = Date.now() + ttlMs;
     const { ids } = await client.mustSetup('POST', '/drafts', { drafts: [this.draft(until)] });
+    if (Number.isInteger(ids?.[0])) onRequest?.(ids[0]);
     const mine = (await this.requests()).find((r) => r.id === ids?.[0]);
     if (!mine) throw new Error(`the lease request on ${what} was not listed back`);
     this.request = mine;
@@ -127,11 +131,17 @@ export class Lease {
     });
   }
 
-  async release(): Promise<void> {
+  /** Gives the lease up. True once the request is gone (deleted now, or never made). */
+  async release(): Promise<boolean> {
     clearInterval(this.renewal);
     const request = this.request;
     this.request = undefined;
-    if (request) await this.options.client.request('DELETE', `/drafts/${request.id}`);
+    if (!request) return true;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const res = await this.options.client.request('DELETE', `/drafts/${request.id}`).catch(() => undefined);
+      if (res && (res.body?.result === 'success' || res.status === 404)) return true;
+    }
+    return false;
   }
 }
 

@@ -69,9 +69,11 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
   let instance: string | undefined;
   const clients: Partial<Record<Role, ApiClient>> = {};
   const problems: string[] = [];
+  let answered = false;
   const disabledRoles = { ...config.disabledRoles };
-  await probeTarget(client(null));
-  recordRun(ledgerFile, runId);
+  // Whether the target answers like the API at all: judged once the accounts have been tried too, since a server
+  // that answers errors with a web page (a departure the checks report) still answers its users' calls.
+  const notTheApi = await probeTarget(client(null));
   const devAccounts = config.embedded ? {} : await developmentAccounts(client(null), disabledRoles, log);
   for (const role of ROLES) {
     const account = config.accounts[role] ?? devAccounts[role];
@@ -83,6 +85,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     registerSecret(resolved.apiKey);
     const me = client({ email: resolved.email, apiKey: resolved.apiKey });
     const profile = await me.get('/users/me');
+    if (profile.body?.result === 'success') answered = true;
     if (profile.body?.result !== 'success') {
       const refusal = `${account.secretVar}: the target refused the key of ${account.email} (${profile.body?.msg ?? `HTTP ${profile.status}`})`;
       // Refusing a bot's key departs from the contract (AUTH-005 reports it); a refused human key is a config error.
@@ -130,7 +133,9 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
   const emails = Object.values(accounts).map((a) => a.email.toLowerCase());
   const dup = emails.find((e, i) => emails.indexOf(e) !== i);
   if (dup) problems.push(`${dup} is configured for more than one role: each role needs its own account`);
+  if (notTheApi && !answered) throw notTheApi;
   if (problems.length) throw new ConfigError(problems);
+  recordRun(ledgerFile, runId);
 
   const observer = clients.member ?? clients.admin ?? clients.owner ?? Object.values(clients)[0];
   const realm = observer ? await readRealm(observer) : {};
