@@ -117,16 +117,17 @@ export async function setRealm(ctx: CheckContext, settings: Record<string, Realm
  * (GET /users/me, one request) once a second until enough are free, rather than wait for a whole window.
  */
 export async function budgetFor(ctx: CheckContext, roles: readonly Role[], requests: number): Promise<void> {
-  const need = ctx.world.options.rateLimitReserve + requests;
+  // Room for the steps, and for one request of each other worker of the run that may spend the account meanwhile.
+  const need = requests + ctx.world.options.workers;
   for (const role of new Set(roles)) {
     const { email } = ctx.account(role);
-    for (;;) {
+    for (let pause = 1000; ; pause = Math.min(2 * pause, 4000)) {
       const left = budgetLeft(email);
       if (left === undefined || (Number.isFinite(left) && left >= need)) break;
       // Past the last Reset heard of, the budget is unknown (a Reset may name just the next free slot): ask.
       if (left !== Number.POSITIVE_INFINITY) {
         const end = ctx.recorder.beginWait(); // a rate-limit wait: not the check's own work time
-        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await new Promise((resolve) => setTimeout(resolve, pause));
         end();
       }
       await ctx.as(role).get('/users/me');

@@ -2,18 +2,12 @@
 // counts the target's unavailability as errors (never as non-conformance, unless the envelope itself is broken),
 // exits non-zero, never crashes, and leaks no credential.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERENCE_ACCOUNTS, SEED_USERS } from '../../fixtures/realm.ts';
-import { ROLE_ENV_PREFIX, ROLES } from '../../helpers/roles.ts';
+import { SEED_USERS } from '../../fixtures/realm.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { type ChaosOptions, startChaosProxy } from '../support/chaos-proxy.ts';
-import { type RunOutcome, runConformance } from './run-conformance.ts';
+import { KEY_ACCOUNT_ENV, type RunOutcome, runConformance } from './run-conformance.ts';
 
-const accountEnv = Object.fromEntries(
-  ROLES.flatMap((role) => [
-    [`${ROLE_ENV_PREFIX[role]}_EMAIL`, REFERENCE_ACCOUNTS[role].email],
-    [`${ROLE_ENV_PREFIX[role]}_API_KEY`, REFERENCE_ACCOUNTS[role].apiKey],
-  ]),
-);
+const accountEnv = KEY_ACCOUNT_ENV;
 const secrets = SEED_USERS.flatMap((u) => [u.apiKey, u.password]).filter(Boolean);
 
 let reference: Awaited<ReturnType<typeof startReferenceServer>>;

@@ -7,20 +7,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
 import { ApiClient } from '../../helpers/http/client.ts';
-import { ROLE_ENV_PREFIX, ROLES } from '../../helpers/roles.ts';
 import { LEDGER_DIR } from '../../helpers/world/ledger.ts';
 import { newRunId, prefixOf } from '../../helpers/world/run-id.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { type ChaosProxy, startChaosProxy } from '../support/chaos-proxy.ts';
 import { targetState } from '../support/target-state.ts';
-import { ROOT, runConformance } from './run-conformance.ts';
+import { KEY_ACCOUNT_ENV, ROOT, runConformance } from './run-conformance.ts';
 
-const accountEnv = Object.fromEntries(
-  ROLES.flatMap((role) => [
-    [`${ROLE_ENV_PREFIX[role]}_EMAIL`, REFERENCE_ACCOUNTS[role].email],
-    [`${ROLE_ENV_PREFIX[role]}_API_KEY`, REFERENCE_ACCOUNTS[role].apiKey],
-  ]),
-);
+const accountEnv = KEY_ACCOUNT_ENV;
 
 let server: Awaited<ReturnType<typeof startReferenceServer>>;
 let slow: ChaosProxy; // latency only: a run long enough to be caught in the middle

@@ -6,8 +6,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
 import { ACCOUNT_VARS, SETTINGS } from '../../helpers/config/schema.ts';
 import type { RunResults } from '../../helpers/reporters/results.ts';
+import { ROLE_ENV_PREFIX, ROLES } from '../../helpers/roles.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -16,6 +18,14 @@ export const ROOT = resolve(import.meta.dirname, '../..');
  * target, the embedded server included. MSG-SEND-015: wildcard mentions need a "large" channel or topic.
  */
 export const SKIPPED_BY_DESIGN: readonly string[] = ['MSG-SEND-015'];
+
+/** Every role of the reference realm configured by its API key, as a team using keys rather than passwords would. */
+export const KEY_ACCOUNT_ENV: Readonly<Record<string, string>> = Object.fromEntries(
+  ROLES.flatMap((role) => [
+    [`${ROLE_ENV_PREFIX[role]}_EMAIL`, REFERENCE_ACCOUNTS[role].email],
+    [`${ROLE_ENV_PREFIX[role]}_API_KEY`, REFERENCE_ACCOUNTS[role].apiKey],
+  ]),
+);
 
 export interface RunOutcome {
   code: number | null;

@@ -3,17 +3,11 @@
 // visibility, profile fields) take turns through a lease kept on the target, and a killed run's lease lapses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
-import { ROLE_ENV_PREFIX, ROLES } from '../../helpers/roles.ts';
 import { newRunId } from '../../helpers/world/run-id.ts';
 import { startReferenceServer } from '../../reference/server.ts';
-import { type RunOutcome, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
+import { KEY_ACCOUNT_ENV, type RunOutcome, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
-const accountEnv = Object.fromEntries(
-  ROLES.flatMap((role) => [
-    [`${ROLE_ENV_PREFIX[role]}_EMAIL`, REFERENCE_ACCOUNTS[role].email],
-    [`${ROLE_ENV_PREFIX[role]}_API_KEY`, REFERENCE_ACCOUNTS[role].apiKey],
-  ]),
-);
+const accountEnv = KEY_ACCOUNT_ENV;
 
 /** Without passwords (API keys only), the FETCHKEY checks are disabled: every other clause is judged. */
 const notJudged = (c: { id: string; outcome: string }) =>
