@@ -144,11 +144,3 @@ export class Lease {
     return false;
   }
 }
-
-/** Requests of runs whose lapse time has passed (a killed run's): anyone may delete them. */
-export function lapsed(drafts: unknown[], now = Date.now()): number[] {
-  return drafts
-    .map(parse)
-    .filter((r): r is Request => r !== undefined && r.until <= now)
-    .map((r) => r.id);
-}
