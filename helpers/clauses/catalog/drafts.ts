@@ -7,6 +7,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'return one distinct integer id per submitted draft, in submission order',
     section: '10. Create drafts',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-002',
@@ -14,6 +15,7 @@ export const draftsClauses: readonly Clause[] = [
     title: "store each draft's type, recipients, channel topic, content and given timestamp",
     section: '10. Create drafts; Resources › Draft',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-003',
@@ -21,6 +23,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'fill in an integer timestamp (the time of creation) when a draft is created without one',
     section: 'Resources › Draft',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-004',
@@ -28,6 +31,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'reject with BAD_REQUEST a channel draft that does not give exactly one channel ID',
     section: '10. Create drafts; Errors',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-005',
@@ -35,6 +39,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'reject a channel draft whose topic contains a null byte',
     section: 'Resources › Draft',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-006',
@@ -42,6 +47,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'reject a draft whose content contains a null byte',
     section: 'Resources › Draft',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-007',
@@ -49,6 +55,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'ignore the recipients of an unaddressed draft (type "") rather than reject them',
     section: 'Resources › Draft',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-008',
@@ -56,6 +63,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'reject a draft whose type is not "", "stream" or "private"',
     section: 'Resources › Draft',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-009',
@@ -63,6 +71,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'reject a draft that lacks any of the required fields type, to, topic and content',
     section: 'Resources › Draft',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-CREATE-010',
@@ -70,6 +79,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'accept exactly the drafts the Draft resource allows, and list what was stored',
     section: '10. Create drafts; Resources › Draft',
     endpoint: 'POST /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-LIST-001',
@@ -77,6 +87,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'return a count equal to the length of drafts',
     section: '11. Get drafts',
     endpoint: 'GET /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-LIST-002',
@@ -84,6 +95,7 @@ export const draftsClauses: readonly Clause[] = [
     title: 'order drafts by last edit time, most recent first',
     section: '11. Get drafts',
     endpoint: 'GET /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-LIST-003',
@@ -92,6 +104,7 @@ export const draftsClauses: readonly Clause[] = [
       'give every listed draft an integer id, a string type, an integer list to, string topic and content, and an integer timestamp',
     section: '11. Get drafts; Resources › Draft',
     endpoint: 'GET /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-LIST-004',
@@ -99,6 +112,7 @@ export const draftsClauses: readonly Clause[] = [
     title: "keep drafts private: never list one user's drafts to another",
     section: '10. Create drafts; 11. Get drafts',
     endpoint: 'GET /drafts',
+    since: 87,
   },
   {
     id: 'DRAFTS-EVENT-001',
@@ -106,5 +120,6 @@ export const draftsClauses: readonly Clause[] = [
     title: "send a drafts event to the owner's other clients when drafts are created",
     section: '10. Create drafts; Events',
     endpoint: 'POST /drafts',
+    since: 87,
   },
 ];

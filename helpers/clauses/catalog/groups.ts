@@ -7,6 +7,7 @@ export const groupClauses: readonly Clause[] = [
     title: 'deactivate a group used nowhere, which is then listed as deactivated',
     section: 'States and transitions; 16. Deactivate a user group',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+    since: 294,
   },
   {
     id: 'GROUP-DEACTIVATE-002',
@@ -15,6 +16,7 @@ export const groupClauses: readonly Clause[] = [
       'refuse to deactivate a group used in a group setting with CANNOT_DEACTIVATE_GROUP_IN_USE, leaving it active',
     section: 'States and transitions; 16. Deactivate a user group',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+    since: 298,
   },
   {
     id: 'GROUP-DEACTIVATE-003',
@@ -22,6 +24,7 @@ export const groupClauses: readonly Clause[] = [
     title: 'refuse to deactivate a subgroup of an active group with CANNOT_DEACTIVATE_GROUP_IN_USE, leaving it active',
     section: 'States and transitions; 16. Deactivate a user group',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+    since: 298,
   },
   {
     id: 'GROUP-DEACTIVATE-004',
@@ -30,6 +33,7 @@ export const groupClauses: readonly Clause[] = [
       'give CANNOT_DEACTIVATE_GROUP_IN_USE objections as a list of objects, each with a string type and a list of setting names',
     section: '16. Deactivate a user group; Errors',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+    since: 298,
   },
   {
     id: 'GROUP-DEACTIVATE-005',
@@ -37,6 +41,7 @@ export const groupClauses: readonly Clause[] = [
     title: 'refuse an unknown user group ID with BAD_REQUEST',
     section: '16. Deactivate a user group; Errors',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+    since: 290,
   },
   {
     id: 'GROUP-DEACTIVATE-006',
@@ -44,6 +49,7 @@ export const groupClauses: readonly Clause[] = [
     title: 'refuse a deactivated group as the value of a group setting',
     section: 'States and transitions',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+    since: 290,
   },
   {
     id: 'GROUP-DEACTIVATE-007',
@@ -52,5 +58,6 @@ export const groupClauses: readonly Clause[] = [
       'refuse to deactivate a group used in a realm setting with CANNOT_DEACTIVATE_GROUP_IN_USE and an objection naming that setting',
     section: 'States and transitions; 16. Deactivate a user group; Errors',
     endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+    since: 367,
   },
 ];

@@ -35,6 +35,7 @@ export const profileFieldClauses: readonly Clause[] = [
     title: 'refuse display_in_profile_summary once two fields of the organization have it',
     section: '7. Create a custom profile field; Limits',
     endpoint: 'POST /realm/profile_fields',
+    since: 146,
   },
   {
     id: 'PROFILE-FIELD-006',
@@ -42,6 +43,7 @@ export const profileFieldClauses: readonly Clause[] = [
     title: 'refuse display_in_profile_summary for a Users field',
     section: '7. Create a custom profile field',
     endpoint: 'POST /realm/profile_fields',
+    since: 146,
   },
   {
     id: 'PROFILE-FIELD-007',
@@ -49,6 +51,7 @@ export const profileFieldClauses: readonly Clause[] = [
     title: 'accept use_for_user_matching only for Short text and External account fields',
     section: '7. Create a custom profile field; Resources › Custom profile field',
     endpoint: 'POST /realm/profile_fields',
+    since: 455,
   },
   {
     id: 'PROFILE-FIELD-008',
@@ -56,5 +59,6 @@ export const profileFieldClauses: readonly Clause[] = [
     title: 'accept exactly the field definitions the contract allows',
     section: '7. Create a custom profile field; Resources › Custom profile field',
     endpoint: 'POST /realm/profile_fields',
+    since: 455,
   },
 ];

@@ -32,6 +32,7 @@ export const pushClauses: readonly Clause[] = [
     section: '17. Add an APNs device token',
     endpoint: 'POST /users/me/apns_device_token',
     deprecatedAt: 406,
+    since: 223,
   },
   {
     id: 'PUSH-REMOVE-001',
@@ -56,6 +57,7 @@ export const pushClauses: readonly Clause[] = [
     section: '19. Send a test notification to mobile devices; Errors',
     endpoint: 'POST /mobile_push/test_notification',
     deprecatedAt: 420,
+    since: 217,
   },
   {
     id: 'PUSH-TEST-002',
@@ -65,5 +67,6 @@ export const pushClauses: readonly Clause[] = [
     section: '19. Send a test notification to mobile devices; Errors',
     endpoint: 'POST /mobile_push/test_notification',
     deprecatedAt: 420,
+    since: 217,
   },
 ];
