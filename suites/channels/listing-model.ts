@@ -47,8 +47,11 @@ export interface Caller {
   role: Role;
   /** Organization administrator or owner. */
   admin: boolean;
-  /** For the bot: whether its owner is the configured owner (null: unknown). */
-  ownedByOwner: boolean | null;
+  /**
+   * For the bot: which configured account owns it (whoever created it, TARGET.md), or null when unknown or not one
+   * of the configured accounts (its subscriptions are then not known).
+   */
+  botOwner: Role | null;
 }
 
 const isGuest = (c: Caller) => c.role === 'guest';
@@ -76,8 +79,8 @@ export function verdict(caller: Caller, ch: WorldChannel, sent: Filters): Verdic
     f.include_can_access_content && ((subscribed && !ch.archived) || (!ch.private && !isGuest(caller))),
     f.include_owner_subscribed &&
       caller.role === 'bot' &&
-      caller.ownedByOwner === true &&
-      ch.subscribers.includes('owner'),
+      caller.botOwner !== null &&
+      ch.subscribers.includes(caller.botOwner),
     f.include_subscribed && subscribed && !ch.archived,
   ];
   const maybe: boolean[] = [
@@ -86,7 +89,7 @@ export function verdict(caller: Caller, ch: WorldChannel, sent: Filters): Verdic
     f.include_all_active && !caller.admin,
     // Servers that give content access through a channel's permission groups (its creator administers it).
     f.include_can_access_content && ch.private && caller.admin,
-    f.include_owner_subscribed && caller.role === 'bot' && caller.ownedByOwner === null,
+    f.include_owner_subscribed && caller.role === 'bot' && caller.botOwner === null,
     f.include_can_access_content && subscribed && ch.archived,
   ];
   if (sure.some(Boolean)) return 'yes';

@@ -15,20 +15,23 @@ const ADMIN_ROLE_MAX = 200;
 export const callerRoles = (ctx: CheckContext): Role[] =>
   ROLES.filter((r) => ctx.world.accounts[r] !== undefined && !ctx.world.accounts[r]?.refused);
 
-/** Whether the bot is owned by the configured owner (TARGET.md says so; the target is asked through GET /users/{id}). */
-const ownedByOwner = oncePerRun(async (ctx): Promise<boolean | null> => {
-  const owner = ctx.world.accounts.owner;
+/**
+ * Which configured account owns the bot: whoever created it (TARGET.md), not necessarily the configured owner; the
+ * target is asked through GET /users/{id}. Null when it says nothing, or the owner is no configured account.
+ */
+const botOwner = oncePerRun(async (ctx): Promise<Role | null> => {
   const bot = ctx.world.accounts.bot;
-  if (!owner || !bot) return null;
+  if (!bot) return null;
   const res = await ctx.admin.get(`/users/${bot.userId}`);
   const id = res.body?.user?.bot_owner_id;
-  return Number.isInteger(id) ? id === owner.userId : null;
+  if (!Number.isInteger(id)) return null;
+  return ROLES.find((r) => r !== 'bot' && ctx.world.accounts[r]?.userId === id) ?? null;
 });
 
 export async function callerOf(ctx: CheckContext, role: Role): Promise<Caller> {
   const account = ctx.account(role);
   const admin = !account.isBot && account.roleValue > 0 && account.roleValue <= ADMIN_ROLE_MAX;
-  return { role, admin, ownedByOwner: role === 'bot' ? await ownedByOwner(ctx) : false };
+  return { role, admin, botOwner: role === 'bot' ? await botOwner(ctx) : null };
 }
 
 export const listStreams = (ctx: CheckContext, role: Role, filters: Filters): Promise<ApiResponse> =>

@@ -14,10 +14,10 @@ const channel = (over: Partial<WorldChannel>): WorldChannel => ({
   subscribers: [],
   ...over,
 });
-const member: Caller = { role: 'member', admin: false, ownedByOwner: false };
-const admin: Caller = { role: 'admin', admin: true, ownedByOwner: false };
-const guest: Caller = { role: 'guest', admin: false, ownedByOwner: false };
-const bot: Caller = { role: 'bot', admin: false, ownedByOwner: true };
+const member: Caller = { role: 'member', admin: false, botOwner: null };
+const admin: Caller = { role: 'admin', admin: true, botOwner: null };
+const guest: Caller = { role: 'guest', admin: false, botOwner: null };
+const bot: Caller = { role: 'bot', admin: false, botOwner: 'owner' };
 
 describe('listing model', () => {
   it('applies the defaults: public and subscribed, archived left out', () => {
@@ -49,5 +49,13 @@ describe('listing model', () => {
     expect(verdict(bot, owned, { ...off, include_owner_subscribed: true })).toBe('yes');
     expect(verdict(bot, owned, off)).toBe('no');
     expect(verdict(member, owned, { ...off, include_owner_subscribed: true })).toBe('no');
+  });
+
+  it('reads the channels of whichever configured account owns the bot, and is unsure when the owner is unknown', () => {
+    const adminOnly = channel({ subscribers: ['admin'] });
+    const on = { include_public: false, include_subscribed: false, include_owner_subscribed: true };
+    expect(verdict({ ...bot, botOwner: 'admin' }, adminOnly, on)).toBe('yes');
+    expect(verdict(bot, adminOnly, on)).toBe('no');
+    expect(verdict({ ...bot, botOwner: null }, adminOnly, on)).toBe('either');
   });
 });

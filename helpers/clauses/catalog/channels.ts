@@ -13,6 +13,7 @@ export const channelClauses: readonly Clause[] = [
       'list, for every combination of the nine filters, each channel a requested source selects and no channel that none selects, never one the caller has no metadata access to',
     section: LIST,
     endpoint: 'GET /streams',
+    since: 356,
   },
   {
     id: 'CHAN-LIST-002',
@@ -28,6 +29,7 @@ export const channelClauses: readonly Clause[] = [
       'with include_all, list private channels an administrator is not subscribed to, and never show them to a moderator, member, guest or bot',
     section: LIST,
     endpoint: 'GET /streams',
+    since: 356,
   },
   {
     id: 'CHAN-OBJ-001',
@@ -35,6 +37,7 @@ export const channelClauses: readonly Clause[] = [
     title: 'return every listed field of the channel object with its type and allowed values',
     section: 'Channel object; Group-setting value',
     endpoint: 'GET /streams',
+    since: 407,
   },
   {
     id: 'CHAN-OBJ-002',
@@ -58,6 +61,7 @@ export const channelClauses: readonly Clause[] = [
       'return every listed field of the subscription object with its type, in_home_view the inverse of is_muted, and neither email_address nor role',
     section: 'Subscription object',
     endpoint: 'GET /users/me/subscriptions',
+    since: 407,
   },
   {
     id: 'SUBS-002',
@@ -65,6 +69,7 @@ export const channelClauses: readonly Clause[] = [
     title: 'return subscribers only when include_subscribers is true, and then every subscriber of a small channel',
     section: `Subscription object; ${SUBSCRIPTIONS}`,
     endpoint: 'GET /users/me/subscriptions',
+    since: 79,
   },
   {
     id: 'SUBS-003',
@@ -103,6 +108,7 @@ export const channelClauses: readonly Clause[] = [
       'let an administrator delete a topic, answering complete true only once no message of the topic remains, and leave other topics alone',
     section: `${DELETE_TOPIC}; States and transitions`,
     endpoint: 'POST /streams/{stream_id}/delete_topic',
+    since: 211,
   },
   {
     id: 'TOPIC-DELETE-003',
@@ -119,6 +125,7 @@ export const channelClauses: readonly Clause[] = [
       "send a stream update event with the new first_message_id when a topic deletion removes the channel's oldest message",
     section: `Events; ${DELETE_TOPIC}`,
     endpoint: 'POST /streams/{stream_id}/delete_topic',
+    since: 256,
   },
   {
     id: 'TOPIC-DELETE-005',
@@ -126,6 +133,7 @@ export const channelClauses: readonly Clause[] = [
     title: 'delete only the topic of the channel named in the path, never a same-named topic of another channel',
     section: DELETE_TOPIC,
     endpoint: 'POST /streams/{stream_id}/delete_topic',
+    since: 211,
   },
   {
     id: 'TOPIC-DELETE-006',
@@ -133,6 +141,7 @@ export const channelClauses: readonly Clause[] = [
     title: "delete a topic's messages newest first: after a request that answers complete false, its oldest are left",
     section: `${DELETE_TOPIC}; States and transitions`,
     endpoint: 'POST /streams/{stream_id}/delete_topic',
+    since: 211,
   },
   {
     id: 'TOPIC-READ-001',

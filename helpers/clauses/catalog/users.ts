@@ -7,6 +7,7 @@ export const usersClauses: readonly Clause[] = [
     title: 'return a user object whose fields have the types the User object gives',
     section: '6. Get a user; Resources › User object',
     endpoint: 'GET /users/{user_id}',
+    since: 163,
   },
   {
     id: 'USER-GET-002',
@@ -15,6 +16,7 @@ export const usersClauses: readonly Clause[] = [
       'give a role of 100, 200, 300, 400 or 600 that agrees with is_owner, is_admin and is_guest, an owner being an administrator too',
     section: 'Resources › User object',
     endpoint: 'GET /users/{user_id}',
+    since: 60,
   },
   {
     id: 'USER-GET-004',
@@ -22,6 +24,7 @@ export const usersClauses: readonly Clause[] = [
     title: "show a bot's real email in delivery_email to every caller",
     section: 'Resources › User object',
     endpoint: 'GET /users/{user_id}',
+    since: 163,
   },
   {
     id: 'USER-GET-005',
@@ -30,6 +33,7 @@ export const usersClauses: readonly Clause[] = [
       "give a caller who may not see a user's real email a null delivery_email and a fake email that is not the real address",
     section: 'Authentication; Resources › User object',
     endpoint: 'GET /users/{user_id}',
+    since: 163,
   },
   {
     id: 'USER-GET-006',
@@ -37,6 +41,7 @@ export const usersClauses: readonly Clause[] = [
     title: "show a user's real email to exactly the callers the user's email visibility admits, the user included",
     section: 'Authentication; Resources › User object',
     endpoint: 'GET /users/{user_id}',
+    since: 163,
   },
   {
     id: 'USER-GET-007',
@@ -44,6 +49,7 @@ export const usersClauses: readonly Clause[] = [
     title: 'give a string avatar_url when client_gravatar is false or when the caller cannot see the real email',
     section: '6. Get a user; Resources › User object',
     endpoint: 'GET /users/{user_id}',
+    since: 163,
   },
   {
     id: 'USER-GET-008',
@@ -87,6 +93,7 @@ export const usersClauses: readonly Clause[] = [
     title: 'refuse muting oneself with BAD_REQUEST',
     section: '15. Mute a user; Errors',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    since: 48,
   },
   {
     id: 'MUTE-002',
@@ -94,6 +101,7 @@ export const usersClauses: readonly Clause[] = [
     title: 'refuse muting a user ID that does not exist with BAD_REQUEST',
     section: '15. Mute a user; Errors',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    since: 48,
   },
   {
     id: 'MUTE-003',
@@ -101,6 +109,7 @@ export const usersClauses: readonly Clause[] = [
     title: 'refuse muting an already muted user with BAD_REQUEST and leave the mute unchanged',
     section: 'States and transitions; 15. Mute a user',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    since: 48,
   },
   {
     id: 'MUTE-004',
@@ -108,6 +117,7 @@ export const usersClauses: readonly Clause[] = [
     title: 'let a user mute a bot',
     section: '15. Mute a user',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    since: 188,
   },
   {
     id: 'MUTE-005',
@@ -115,6 +125,7 @@ export const usersClauses: readonly Clause[] = [
     title: "list a muted user in the caller's muted_users with an integer timestamp, and no longer once unmuted",
     section: 'States and transitions',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    since: 48,
   },
   {
     id: 'MUTE-006',
@@ -122,6 +133,7 @@ export const usersClauses: readonly Clause[] = [
     title: 'follow the muting transitions over any sequence of mutes, unmutes and listings across users and bots',
     section: 'States and transitions; 15. Mute a user',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    since: 188,
   },
   {
     id: 'MUTE-007',
@@ -129,6 +141,7 @@ export const usersClauses: readonly Clause[] = [
     title: "mark a muted user's new messages as read for the muter as they arrive",
     section: 'States and transitions',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    since: 48,
   },
   {
     id: 'MUTE-008',
@@ -136,5 +149,6 @@ export const usersClauses: readonly Clause[] = [
     title: "mark as read for the muter every message the muted user had already sent it, and no other user's",
     section: 'States and transitions',
     endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    since: 48,
   },
 ];
