@@ -37,13 +37,7 @@ export function readNewField(params: Params, store: Store, faults: Faults): NewP
   const editableByUser = params.bool('editable_by_user', true);
   const matching = params.bool('use_for_user_matching', false);
 
-  // Fault `profile-field-pronouns-refused`: field_type 8 counts as out of range.
-  if (fieldType < 1 || fieldType > 8 || (fieldType === 8 && faults.has('profile-field-pronouns-refused'))) {
-    // Fault `profile-field-type-9-accepted`: the upper bound is off by one.
-    if (!(faults.has('profile-field-type-9-accepted') && fieldType === 9)) {
-      throw invalidParam('field_type', 'Invalid field type.');
-    }
-  }
+  if (!knownFieldType(fieldType, faults)) throw invalidParam('field_type', 'Invalid field type.');
   // Fault `profile-field-required-refused`: a field marked required is refused.
   if (required && faults.has('profile-field-required-refused')) throw badRequest('Required fields are not supported.');
   if (fieldType !== FIELD_TYPE.externalAccount && name === '') throw badRequest('Label cannot be blank.');
@@ -53,22 +47,8 @@ export function readNewField(params: Params, store: Store, faults: Faults): NewP
   if (fieldType === FIELD_TYPE.externalAccount && typeof fieldData.subtype !== 'string') {
     throw invalidParam('field_data', 'field_data must give a subtype');
   }
-  if (summary) {
-    // Fault `profile-field-users-summary-accepted`.
-    if (fieldType === FIELD_TYPE.users && !faults.has('profile-field-users-summary-accepted')) {
-      throw badRequest('Field type not supported for display in profile summary.');
-    }
-    const shown = [...store.profileFields.values()].filter((f) => f.displayInProfileSummary).length;
-    // Fault `profile-field-third-summary-accepted`: the limit is one too high.
-    const limit = MAX_SUMMARY_FIELDS + (faults.has('profile-field-third-summary-accepted') ? 1 : 0);
-    if (shown >= limit) {
-      throw badRequest(`Only ${MAX_SUMMARY_FIELDS} custom profile fields can be displayed in the profile summary.`);
-    }
-  }
-  const matchable = fieldType === FIELD_TYPE.shortText || fieldType === FIELD_TYPE.externalAccount;
-  // Fault `profile-field-matching-on-paragraph`: Paragraph fields may be used for user matching.
-  const paragraphLoophole = faults.has('profile-field-matching-on-paragraph') && fieldType === FIELD_TYPE.paragraph;
-  if (matching && !matchable && !paragraphLoophole) {
+  if (summary) checkProfileSummary(fieldType, store, faults);
+  if (matching && !usableForMatching(fieldType, faults)) {
     throw badRequest('Only Short text and External account fields can be used for user matching.');
   }
   const wanted = name.toLowerCase();
@@ -85,6 +65,36 @@ export function readNewField(params: Params, store: Store, faults: Faults): NewP
     editableByUser,
     useForUserMatching: matching,
   };
+}
+
+/** `field_type`: one of the eight types. */
+function knownFieldType(fieldType: number, faults: Faults): boolean {
+  // Fault `profile-field-type-9-accepted`: the upper bound is off by one.
+  if (fieldType === 9 && faults.has('profile-field-type-9-accepted')) return true;
+  // Fault `profile-field-pronouns-refused`: field_type 8 counts as out of range.
+  if (fieldType === FIELD_TYPE.pronouns && faults.has('profile-field-pronouns-refused')) return false;
+  return fieldType >= 1 && fieldType <= 8;
+}
+
+/** `display_in_profile_summary`: never for a Users field, and for at most MAX_SUMMARY_FIELDS fields. */
+function checkProfileSummary(fieldType: number, store: Store, faults: Faults): void {
+  // Fault `profile-field-users-summary-accepted`.
+  if (fieldType === FIELD_TYPE.users && !faults.has('profile-field-users-summary-accepted')) {
+    throw badRequest('Field type not supported for display in profile summary.');
+  }
+  const shown = [...store.profileFields.values()].filter((f) => f.displayInProfileSummary).length;
+  // Fault `profile-field-third-summary-accepted`: the limit is one too high.
+  const limit = MAX_SUMMARY_FIELDS + (faults.has('profile-field-third-summary-accepted') ? 1 : 0);
+  if (shown >= limit) {
+    throw badRequest(`Only ${MAX_SUMMARY_FIELDS} custom profile fields can be displayed in the profile summary.`);
+  }
+}
+
+/** `use_for_user_matching`: Short text and External account fields only. */
+function usableForMatching(fieldType: number, faults: Faults): boolean {
+  // Fault `profile-field-matching-on-paragraph`: Paragraph fields may be used for user matching.
+  if (fieldType === FIELD_TYPE.paragraph && faults.has('profile-field-matching-on-paragraph')) return true;
+  return fieldType === FIELD_TYPE.shortText || fieldType === FIELD_TYPE.externalAccount;
 }
 
 /** Dropdown choices: a non-empty dictionary of `{text, order}` objects with string values. */

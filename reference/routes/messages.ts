@@ -3,6 +3,7 @@
  */
 import type { Context, Fields, Route } from '../core/context.ts';
 import { ApiError, badRequest, invalidParam, missingParam } from '../core/errors.ts';
+import type { Queue } from '../core/events.ts';
 import { renderMarkdown } from '../core/markdown.ts';
 import {
   audienceOf,
@@ -23,12 +24,63 @@ import type { Faults } from '../faults.ts';
 /** Zulip's visibility policy value "followed": new topics are followed by their starter (Zulip's default). */
 const FOLLOWED = 3;
 
+/** Where a message goes: a channel and topic, or its direct recipients (the sender among them). */
+type Address = Pick<Message, 'type' | 'channelId' | 'topic' | 'recipients'>;
+
+function sendMessage(ctx: Context): Fields {
+  const { params, store, faults } = ctx;
+  const type = messageType(params, faults);
+  const to = params.str('to');
+  const rawContent = params.str('content');
+  const rawTopic = params.optStr('topic') ?? params.optStr('subject');
+  const echo = readLocalEcho(ctx);
+  const read = readBySender(ctx) ?? false;
+  const content = messageContent(rawContent, faults);
+  const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to, rawTopic);
+  const newTopic = startsTopic(ctx, address);
+  const message: Message = { ...common(ctx, content, read), ...address };
+  store.messages.set(message.id, message);
+  const audience = audienceOf(store, message);
+  markReadForMuters(ctx, message, audience);
+  const dict = messageDict(store, message);
+  store.events.pushPerQueue(audience, 'message', (queue) => ({
+    type: 'message',
+    message: dict,
+    flags: flagsOf(message, queue.userId),
+    ...(echoesLocalId(ctx, queue, echo) ? { local_message_id: echo.localId } : {}),
+  }));
+  if (newTopic) followTopic(ctx, message);
+  return { id: messageId(ctx, message), ...automaticVisibility(ctx, message, newTopic) };
+}
+
+/** `queue_id` and `local_id` go together. */
+function readLocalEcho({ params, faults }: Context): { queueId: string | undefined; localId: string | undefined } {
+  const queueId = params.optStr('queue_id');
+  const localId = params.optStr('local_id');
+  // Fault `messages-queue-id-alone-accepted`.
+  if ((queueId === undefined) !== (localId === undefined) && !faults.has('messages-queue-id-alone-accepted')) {
+    throw missingParam(queueId === undefined ? 'queue_id' : 'local_id');
+  }
+  return { queueId, localId };
+}
+
+/** `read_by_sender`: an optional boolean. */
 function readBySender(ctx: Context): boolean | undefined {
   // Fault `messages-read-by-sender-rejected`.
   if (ctx.faults.has('messages-read-by-sender-rejected') && ctx.params.has('read_by_sender')) {
     throw invalidParam('read_by_sender', 'Unknown parameter read_by_sender');
   }
   return ctx.params.optBool('read_by_sender');
+}
+
+/** A channel message: `to` names the channel (unknown: `STREAM_DOES_NOT_EXIST`); the topic is required. */
+function channelAddress(ctx: Context, to: string, rawTopic: string | undefined): Address {
+  const { store, faults } = ctx;
+  const channel = unknownIdAsBadRequest(() => channelOf(to, ctx), faults);
+  // Fault `send-missing-topic-accepted`: no topic reads as the empty topic.
+  if (rawTopic === undefined && !faults.has('send-missing-topic-accepted')) throw missingParam('topic');
+  const topic = channelTopic(rawTopic ?? '', channel, store, faults);
+  return { type: 'stream', channelId: channel.id, topic, recipients: [] };
 }
 
 /** Fault `send-unknown-channel-id-bad-request`: an unknown channel ID is a plain BAD_REQUEST. */
@@ -42,67 +94,44 @@ function unknownIdAsBadRequest<T>(find: () => T, faults: Faults): T {
   }
 }
 
-function sendMessage(ctx: Context): Fields {
-  const { params, store, user, faults } = ctx;
-  const type = messageType(params, faults);
-  const to = params.str('to');
-  const rawContent = params.str('content');
-  const rawTopic = params.optStr('topic') ?? params.optStr('subject');
-  const queueId = params.optStr('queue_id');
-  const localId = params.optStr('local_id');
-  // Fault `messages-queue-id-alone-accepted`.
-  if ((queueId === undefined) !== (localId === undefined) && !faults.has('messages-queue-id-alone-accepted')) {
-    throw missingParam(queueId === undefined ? 'queue_id' : 'local_id');
+/** A direct message: `to` lists user IDs or emails; a topic is ignored. */
+function directAddress(ctx: Context, to: string, rawTopic: string | undefined): Address {
+  const { user, faults } = ctx;
+  // Fault `messages-direct-topic-rejected`: a topic on a direct message is refused instead of ignored.
+  if (rawTopic !== undefined && faults.has('messages-direct-topic-rejected')) {
+    throw badRequest('Direct messages have no topic');
   }
-  const read = readBySender(ctx) ?? false;
-  const content = messageContent(rawContent, faults);
+  // Fault `messages-email-recipients-rejected`.
+  const emails = !faults.has('messages-email-recipients-rejected');
+  const others = directRecipients(to, ctx, { emails });
+  const recipients = [user.id, ...others.map((u) => u.id)].sort((a, b) => a - b);
+  return { type: 'private', channelId: null, topic: '', recipients };
+}
 
-  let message: Message;
-  let newTopic = false;
-  if (type === 'stream') {
-    const channel = unknownIdAsBadRequest(() => channelOf(to, ctx), faults);
-    // Fault `send-missing-topic-accepted`: no topic reads as the empty topic.
-    if (rawTopic === undefined && !faults.has('send-missing-topic-accepted')) throw missingParam('topic');
-    const topic = channelTopic(rawTopic ?? '', channel, store, faults);
-    const lower = topic.toLowerCase();
-    newTopic =
-      topic !== '' &&
-      ![...store.messages.values()].some((m) => m.channelId === channel.id && m.topic.toLowerCase() === lower);
-    message = { ...common(ctx, content, read), type, channelId: channel.id, topic, recipients: [] };
-  } else {
-    // Fault `messages-direct-topic-rejected`: a topic on a direct message is refused instead of ignored.
-    if (rawTopic !== undefined && faults.has('messages-direct-topic-rejected')) {
-      throw badRequest('Direct messages have no topic');
-    }
-    const emails = !faults.has('messages-email-recipients-rejected');
-    const others = directRecipients(to, ctx, { emails });
-    const recipients = [user.id, ...others.map((u) => u.id)].sort((a, b) => a - b);
-    message = { ...common(ctx, content, read), type, channelId: null, topic: '', recipients };
-  }
-  store.messages.set(message.id, message);
-  const audience = audienceOf(store, message);
-  // A muted sender's new messages arrive read for the muter. Fault `mute-messages-arrive-unread`.
-  if (!faults.has('mute-messages-arrive-unread')) {
-    for (const id of audience) if (id !== user.id && isMuted(store, id, user.id)) message.readBy.add(id);
-  }
+/** Whether the message starts a (named) topic: no message of its channel has that topic yet. */
+function startsTopic({ store }: Context, address: Address): boolean {
+  if (address.type !== 'stream' || address.topic === '') return false;
+  const lower = address.topic.toLowerCase();
+  return ![...store.messages.values()].some(
+    (m) => m.channelId === address.channelId && m.topic.toLowerCase() === lower,
+  );
+}
 
-  const dict = messageDict(store, message);
-  store.events.pushPerQueue(audience, 'message', (queue) => {
-    const echo = queue.userId === user.id && queue.id === queueId && !faults.has('messages-local-message-id-missing');
-    return {
-      type: 'message',
-      message: dict,
-      flags: flagsOf(message, queue.userId),
-      ...(echo ? { local_message_id: localId } : {}),
-    };
-  });
-  // Fault `messages-id-as-string`.
-  const id = faults.has('messages-id-as-string') ? String(message.id) : message.id;
-  // Fault `messages-visibility-policy-on-direct`.
-  if (faults.has('messages-visibility-policy-on-direct') && type === 'private') {
-    return { id, automatic_new_visibility_policy: FOLLOWED };
-  }
-  if (!newTopic) return { id };
+/** A muted sender's new messages arrive read for the muter. */
+function markReadForMuters({ store, user, faults }: Context, message: Message, audience: Iterable<number>): void {
+  // Fault `mute-messages-arrive-unread`.
+  if (faults.has('mute-messages-arrive-unread')) return;
+  for (const id of audience) if (id !== user.id && isMuted(store, id, user.id)) message.readBy.add(id);
+}
+
+/** The message event carries `local_message_id` on the sender's queue named by `queue_id`, and there only. */
+function echoesLocalId({ user, faults }: Context, queue: Queue, echo: { queueId: string | undefined }): boolean {
+  // Fault `messages-local-message-id-missing`.
+  return queue.userId === user.id && queue.id === echo.queueId && !faults.has('messages-local-message-id-missing');
+}
+
+/** Starting a new topic follows it (Zulip's default settings): a `user_topic` event to the sender. */
+function followTopic({ store, user }: Context, message: Message): void {
   store.events.push([user.id], {
     type: 'user_topic',
     stream_id: message.channelId,
@@ -110,7 +139,19 @@ function sendMessage(ctx: Context): Fields {
     last_updated: message.timestamp,
     visibility_policy: FOLLOWED,
   });
-  return { id, automatic_new_visibility_policy: FOLLOWED };
+}
+
+/** The new message's id, an integer. */
+function messageId({ faults }: Context, message: Message): number | string {
+  // Fault `messages-id-as-string`.
+  return faults.has('messages-id-as-string') ? String(message.id) : message.id;
+}
+
+/** `automatic_new_visibility_policy`: present when the message started a topic the sender now follows. */
+function automaticVisibility({ faults }: Context, message: Message, newTopic: boolean): Fields {
+  // Fault `messages-visibility-policy-on-direct`.
+  const onDirect = message.type === 'private' && faults.has('messages-visibility-policy-on-direct');
+  return newTopic || onDirect ? { automatic_new_visibility_policy: FOLLOWED } : {};
 }
 
 function common(ctx: Context, content: string, readBySender: boolean) {

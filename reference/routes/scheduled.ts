@@ -24,6 +24,8 @@ function channelId(ctx: Context, to: unknown): number {
   return channel.id;
 }
 
+type Address = Pick<ScheduledMessage, 'to' | 'topic'>;
+
 function createScheduled(ctx: Context): Fields {
   const { params, store, user, faults } = ctx;
   const type = messageType(params, faults);
@@ -32,52 +34,61 @@ function createScheduled(ctx: Context): Fields {
   const rawTopic = params.optStr('topic');
   const deliveryTimestamp = params.int('scheduled_delivery_timestamp');
   const readBySender = params.optBool('read_by_sender') ?? null;
+  // Fault `scheduled-content-limit-ignored`: over-long content is kept whole.
   const content = messageContent(rawContent, faults, { truncate: !faults.has('scheduled-content-limit-ignored') });
   if (deliveryTimestamp <= store.nowSeconds()) throw badRequest('Scheduled delivery time must be in the future.');
-
-  let fields: Pick<ScheduledMessage, 'to' | 'topic'>;
-  if (type === 'stream') {
-    const id = channelId(ctx, to);
-    // Fault `schedule-missing-topic-accepted`: no topic reads as the empty topic.
-    if (rawTopic === undefined && !faults.has('schedule-missing-topic-accepted')) throw missingParam('topic');
-    // Fault `scheduled-topic-rule-ignored`: the topic is stored as given.
-    const topic = faults.has('scheduled-topic-rule-ignored')
-      ? (rawTopic ?? '')
-      : channelTopic(rawTopic ?? '', store.channelById(id)!, store, faults);
-    fields = { to: id, topic };
-  } else {
-    if (!Array.isArray(to)) throw invalidParam('to', 'Direct messages need a list of user IDs in to');
-    const others = directRecipients(JSON.stringify(to), ctx, { emails: false });
-    fields = { to: others.length ? others.map((u) => u.id) : [user.id], topic: '' };
-  }
+  const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to);
   // Fault `scheduled-sent-immediately`: sent now, and the message's id returned as the scheduled message's.
-  if (faults.has('scheduled-sent-immediately')) {
-    const id = store.nextId('message');
-    const channelMessage = type === 'stream';
-    store.messages.set(id, {
-      id,
-      senderId: user.id,
-      type,
-      channelId: channelMessage ? (fields.to as number) : null,
-      topic: fields.topic,
-      recipients: channelMessage ? [] : [user.id, ...(fields.to as number[])].sort((a, b) => a - b),
-      content,
-      timestamp: store.nowSeconds(),
-      readBy: new Set([user.id]),
-    });
-    return { scheduled_message_id: id };
-  }
+  if (faults.has('scheduled-sent-immediately')) return { scheduled_message_id: sendNow(ctx, type, address, content) };
   const scheduled: ScheduledMessage = {
     id: store.nextId('scheduled'),
     userId: user.id,
     type,
-    ...fields,
+    ...address,
     content,
     deliveryTimestamp,
     readBySender,
   };
   store.scheduledMessages.set(scheduled.id, scheduled);
   return { scheduled_message_id: scheduled.id };
+}
+
+/** A channel message: `to` is one channel ID; the topic is required and follows the channel's topic rule. */
+function channelAddress(ctx: Context, to: unknown, rawTopic: string | undefined): Address {
+  const { store, faults } = ctx;
+  const id = channelId(ctx, to);
+  // Fault `schedule-missing-topic-accepted`: no topic reads as the empty topic.
+  if (rawTopic === undefined && !faults.has('schedule-missing-topic-accepted')) throw missingParam('topic');
+  // Fault `scheduled-topic-rule-ignored`: the topic is stored as given.
+  const topic = faults.has('scheduled-topic-rule-ignored')
+    ? (rawTopic ?? '')
+    : channelTopic(rawTopic ?? '', store.channelById(id)!, store, faults);
+  return { to: id, topic };
+}
+
+/** A direct message: `to` is a list of user IDs (the sender left out unless alone). */
+function directAddress(ctx: Context, to: unknown): Address {
+  if (!Array.isArray(to)) throw invalidParam('to', 'Direct messages need a list of user IDs in to');
+  const others = directRecipients(JSON.stringify(to), ctx, { emails: false });
+  return { to: others.length ? others.map((u) => u.id) : [ctx.user.id], topic: '' };
+}
+
+/** Fault `scheduled-sent-immediately`: the message is sent at once; answers the sent message's id. */
+function sendNow({ store, user }: Context, type: ScheduledMessage['type'], address: Address, content: string): number {
+  const id = store.nextId('message');
+  const channelMessage = type === 'stream';
+  store.messages.set(id, {
+    id,
+    senderId: user.id,
+    type,
+    channelId: channelMessage ? (address.to as number) : null,
+    topic: address.topic,
+    recipients: channelMessage ? [] : [user.id, ...(address.to as number[])].sort((a, b) => a - b),
+    content,
+    timestamp: store.nowSeconds(),
+    readBy: new Set([user.id]),
+  });
+  return id;
 }
 
 function listScheduled({ store, user }: Context): Fields {

@@ -46,23 +46,13 @@ function topicParam({ params, store, faults }: Context): string {
 }
 
 function deleteTopic(ctx: Context): Fields {
-  const { store, user, faults, path } = ctx;
+  const { store, faults, path } = ctx;
   const channel = visibleChannel(ctx, path.stream_id!);
-  // Fault `channels-topic-delete-by-member`: any member may delete a topic. Fault `channels-topic-delete-wrong-code`.
-  if (!isAdmin(user) && !faults.has('channels-topic-delete-by-member')) {
-    const code = faults.has('channels-topic-delete-wrong-code') ? 'BAD_REQUEST' : 'UNAUTHORIZED_PRINCIPAL';
-    throw new ApiError(400, code, 'Must be an organization administrator');
-  }
+  checkMayDeleteTopics(ctx);
   const topic = topicParam(ctx).toLowerCase();
   const firstBefore = firstMessageId(store, channel.id);
-  // Fault `channels-topic-delete-every-channel`: the topic is looked up in every channel.
-  const anyChannel = faults.has('channels-topic-delete-every-channel');
-  const doomed = [...store.messages.values()]
-    .filter((m) => (anyChannel || m.channelId === channel.id) && m.topic.toLowerCase() === topic)
-    .sort((a, b) => b.id - a.id);
-  // Fault `channels-topic-delete-oldest-first`.
-  if (faults.has('channels-topic-delete-oldest-first')) doomed.reverse();
-  // Newest first, one batch per request: `complete` tells the client whether to ask again.
+  const doomed = messagesToDelete(ctx, channel, topic);
+  // One batch per request: `complete` tells the client whether to ask again.
   const batch = doomed.slice(0, store.deleteTopicBatchSize);
   for (const message of batch) {
     const audience = audienceOf(store, message);
@@ -75,22 +65,47 @@ function deleteTopic(ctx: Context): Fields {
       topic: message.topic,
     });
   }
-  const firstAfter = firstMessageId(store, channel.id);
-  // Fault `channels-topic-delete-no-first-message-event`.
-  if (firstAfter !== firstBefore && !faults.has('channels-topic-delete-no-first-message-event')) {
-    const watchers = [...store.users.values()].filter((u) => canSeeChannel(store, u, channel)).map((u) => u.id);
-    store.events.push(watchers, {
-      type: 'stream',
-      op: 'update',
-      property: 'first_message_id',
-      value: firstAfter,
-      stream_id: channel.id,
-      name: channel.name,
-    });
-  }
+  announceFirstMessageId(ctx, channel, firstBefore);
   // Fault `channels-topic-delete-complete-early`: complete is true after the first batch.
   const complete = doomed.length <= batch.length || faults.has('channels-topic-delete-complete-early');
   return { complete };
+}
+
+/** Deleting a topic is for administrators only (`UNAUTHORIZED_PRINCIPAL`). */
+function checkMayDeleteTopics({ user, faults }: Context): void {
+  // Fault `channels-topic-delete-by-member`: any member may delete a topic.
+  if (isAdmin(user) || faults.has('channels-topic-delete-by-member')) return;
+  // Fault `channels-topic-delete-wrong-code`.
+  const code = faults.has('channels-topic-delete-wrong-code') ? 'BAD_REQUEST' : 'UNAUTHORIZED_PRINCIPAL';
+  throw new ApiError(400, code, 'Must be an organization administrator');
+}
+
+/** The topic's messages in the channel (matched case-insensitively), newest first. */
+function messagesToDelete({ store, faults }: Context, channel: Channel, topic: string): Message[] {
+  // Fault `channels-topic-delete-every-channel`: the topic is looked up in every channel.
+  const anyChannel = faults.has('channels-topic-delete-every-channel');
+  const doomed = [...store.messages.values()]
+    .filter((m) => (anyChannel || m.channelId === channel.id) && m.topic.toLowerCase() === topic)
+    .sort((a, b) => b.id - a.id);
+  // Fault `channels-topic-delete-oldest-first`.
+  if (faults.has('channels-topic-delete-oldest-first')) doomed.reverse();
+  return doomed;
+}
+
+/** When the channel's oldest message went, a `stream` `update` event with its new `first_message_id`. */
+function announceFirstMessageId({ store, faults }: Context, channel: Channel, firstBefore: number | null): void {
+  const firstAfter = firstMessageId(store, channel.id);
+  // Fault `channels-topic-delete-no-first-message-event`.
+  if (firstAfter === firstBefore || faults.has('channels-topic-delete-no-first-message-event')) return;
+  const watchers = [...store.users.values()].filter((u) => canSeeChannel(store, u, channel)).map((u) => u.id);
+  store.events.push(watchers, {
+    type: 'stream',
+    op: 'update',
+    property: 'first_message_id',
+    value: firstAfter,
+    stream_id: channel.id,
+    name: channel.name,
+  });
 }
 
 function markTopicAsRead(ctx: Context): Fields {

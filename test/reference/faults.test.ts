@@ -1,7 +1,9 @@
 // The fault catalogue: each fault changes exactly the behaviour it names. Every case runs one probe against a
 // healthy server and against a server with the fault, and compares what it observes.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
+import { FAULT_AREAS, FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
 import { type ReferenceServer, startReferenceServer } from '../../reference/server.ts';
 import { CHANNEL_CASES } from './fault-cases-channels.ts';
 import { EDIT_CASES } from './fault-cases-edit.ts';
@@ -320,6 +322,25 @@ describe('the fault catalogue', () => {
       expect(FAULTS[id].clause, id).toMatch(/^[A-Z]+(-[A-Z]+)*-\d{3}$/);
       expect(FAULTS[id].description.length, id).toBeGreaterThan(10);
     }
+  });
+
+  it('keeps each area beside the module it names, each fault in one area', () => {
+    const reference = join(import.meta.dirname, '../../reference');
+    for (const area of Object.keys(FAULT_AREAS)) {
+      expect(existsSync(join(reference, `${area}.ts`)), `reference/${area}.ts`).toBe(true);
+      expect(existsSync(join(reference, `${area}.faults.ts`)), `reference/${area}.faults.ts`).toBe(true);
+    }
+    const catalogued = Object.values(FAULT_AREAS).flatMap((area) => Object.keys(area));
+    expect(catalogued).toEqual(FAULT_IDS);
+  });
+
+  it('has a switch for each fault in the code it breaks', () => {
+    const reference = join(import.meta.dirname, '../../reference');
+    const code = readdirSync(reference, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('faults.ts') && file !== 'flavours.ts')
+      .map((file) => readFileSync(join(reference, file), 'utf8'))
+      .join('\n');
+    expect(FAULT_IDS.filter((id) => !code.includes(`'${id}'`))).toEqual([]);
   });
 
   it('refuses unknown fault names, listing the known ones', async () => {

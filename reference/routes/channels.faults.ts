@@ -1,0 +1,33 @@
+/**
+ * Faults of subscriptions: `GET`/`DELETE /users/me/subscriptions` (SUBS-*, CHAN-PERM-*), beside channels.ts. Each
+ * breaks one clause; its switch sits in the code it breaks (search for its id). reference/faults.ts assembles every
+ * area's faults into the one catalogue.
+ */
+import type { FaultCatalogue } from '../faults.ts';
+
+export const CHANNELS_FAULTS = {
+  'channels-admin-unsubscribe-refused': {
+    clause: 'CHAN-PERM-001',
+    description: 'An organization administrator who is not subscribed to a channel may not unsubscribe others from it.',
+  },
+  'channels-subs-in-home-view-equals-muted': {
+    clause: 'SUBS-001',
+    description: 'in_home_view equals is_muted instead of being its inverse.',
+  },
+  'channels-subs-subscribers-unasked': {
+    clause: 'SUBS-002',
+    description: 'GET /users/me/subscriptions returns subscribers without include_subscribers.',
+  },
+  'channels-subs-partial-drops-bots': {
+    clause: 'SUBS-003',
+    description: 'include_subscribers=partial returns partial_subscribers without the bot subscribers.',
+  },
+  'channels-subs-partial-small': {
+    clause: 'SUBS-005',
+    description: 'include_subscribers=partial returns partial_subscribers (everyone) for a channel of any size.',
+  },
+  'subs-unsubscribed-listed': {
+    clause: 'SUBS-004',
+    description: 'GET /users/me/subscriptions also lists the public channels the caller is not subscribed to.',
+  },
+} as const satisfies FaultCatalogue;

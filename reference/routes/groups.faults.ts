@@ -1,0 +1,41 @@
+/**
+ * Faults of user groups: `POST /user_groups/{id}/deactivate` (GROUP-DEACTIVATE-*), beside groups.ts. Each breaks one
+ * clause; its switch sits in the code it breaks (search for its id). reference/faults.ts assembles every area's faults
+ * into the one catalogue.
+ */
+import type { FaultCatalogue } from '../faults.ts';
+
+export const GROUPS_FAULTS = {
+  'group-deactivate-noop': {
+    clause: 'GROUP-DEACTIVATE-001',
+    description: 'Deactivating a group answers success but the group stays active.',
+  },
+  'group-in-use-deactivated': {
+    clause: 'GROUP-DEACTIVATE-002',
+    description: 'A group used in a realm, channel or group setting is deactivated anyway.',
+  },
+  'group-realm-use-overlooked': {
+    clause: 'GROUP-DEACTIVATE-007',
+    description: 'A group used only in a realm setting is deactivated anyway (channel and group settings still count).',
+  },
+  'group-subgroup-deactivated': {
+    clause: 'GROUP-DEACTIVATE-003',
+    description: 'A group that is a subgroup of an active group is deactivated anyway.',
+  },
+  'group-objections-without-settings': {
+    clause: 'GROUP-DEACTIVATE-004',
+    description: 'CANNOT_DEACTIVATE_GROUP_IN_USE objections carry no settings.',
+  },
+  'group-subgroup-objection-without-settings': {
+    clause: 'GROUP-DEACTIVATE-004',
+    description: 'The objection to deactivating a subgroup of an active group carries no settings (as Zulip does).',
+  },
+  'group-unknown-id-succeeds': {
+    clause: 'GROUP-DEACTIVATE-005',
+    description: 'Deactivating an unknown group id succeeds.',
+  },
+  'group-deactivated-usable': {
+    clause: 'GROUP-DEACTIVATE-006',
+    description: 'A deactivated group can still be named in a group setting.',
+  },
+} as const satisfies FaultCatalogue;

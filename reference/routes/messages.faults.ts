@@ -1,0 +1,123 @@
+/**
+ * Faults of sending, rendering and narrow matching: `POST /messages` and its topic rule, `POST /messages/render`, `GET
+ * /messages/matches_narrow` (MSG-SEND-*, TOPIC-RULE-001/002, MSG-RENDER-*, MSG-NARROW-*), beside messages.ts. Each
+ * breaks one clause; its switch sits in the code it breaks (search for its id). reference/faults.ts assembles every
+ * area's faults into the one catalogue.
+ */
+import type { FaultCatalogue } from '../faults.ts';
+
+export const MESSAGES_FAULTS = {
+  'messages-id-as-string': { clause: 'MSG-SEND-001', description: 'POST /messages returns the new id as a string.' },
+  'messages-private-rejected': { clause: 'MSG-SEND-002', description: 'POST /messages refuses type "private".' },
+  'messages-channel-alias-rejected': { clause: 'MSG-SEND-003', description: 'POST /messages refuses type "channel".' },
+  'messages-channel-id-to-rejected': {
+    clause: 'MSG-SEND-004',
+    description: 'A channel message whose `to` is a channel ID is refused (names still work).',
+  },
+  'messages-email-recipients-rejected': {
+    clause: 'MSG-SEND-005',
+    description: 'A direct message addressed by emails is refused (user IDs still work).',
+  },
+  'messages-self-only-rejected': {
+    clause: 'MSG-SEND-006',
+    description: 'A direct message whose only recipient is the sender is refused.',
+  },
+  'messages-stream-field-missing': {
+    clause: 'MSG-SEND-007',
+    description: 'STREAM_DOES_NOT_EXIST for an unknown channel name carries no `stream` field.',
+  },
+  'messages-invalid-email-accepted': {
+    clause: 'MSG-SEND-008',
+    description: 'Unknown emails in a direct `to` are dropped when other recipients remain.',
+  },
+  'messages-direct-topic-rejected': {
+    clause: 'MSG-SEND-009',
+    description: 'A direct message that carries a topic is refused instead of ignoring the topic.',
+  },
+  'messages-content-limit-ignored': {
+    clause: 'MSG-SEND-010',
+    description: 'Content over max_message_length is stored whole.',
+  },
+  'messages-queue-id-alone-accepted': {
+    clause: 'MSG-SEND-011',
+    description: 'queue_id without local_id (or the reverse) is accepted.',
+  },
+  'messages-local-message-id-missing': {
+    clause: 'MSG-SEND-012',
+    description: 'The message event to the queue given by queue_id carries no local_message_id.',
+  },
+  'messages-read-by-sender-rejected': {
+    clause: 'MSG-SEND-013',
+    description: 'POST /messages refuses the read_by_sender parameter.',
+  },
+  'messages-visibility-policy-on-direct': {
+    clause: 'MSG-SEND-014',
+    description: 'Direct messages answer automatic_new_visibility_policy as if a topic were followed.',
+  },
+  'topic-empty-allowed-everywhere': {
+    clause: 'TOPIC-RULE-001',
+    description: 'The empty topic is accepted even in a channel whose topics_policy disables it.',
+  },
+  'topic-display-name-stored-literally': {
+    clause: 'TOPIC-RULE-001',
+    description: "The realm's empty-topic display name is stored as a topic of its own.",
+  },
+  'topic-limit-ignored': {
+    clause: 'TOPIC-RULE-001',
+    description: 'Topics over max_topic_length are stored whole.',
+  },
+  'topic-no-topic-stored-literally': {
+    clause: 'TOPIC-RULE-002',
+    description: '"(no topic)" is stored as a topic of its own.',
+  },
+  'render-raw-markdown': {
+    clause: 'MSG-RENDER-001',
+    description: 'POST /messages/render leaves emphasis, strong and code markup as it is.',
+  },
+  'render-html-unescaped': {
+    clause: 'MSG-RENDER-002',
+    description: 'POST /messages/render returns HTML special characters of plain text unescaped.',
+  },
+  'render-blocks-as-paragraphs': {
+    clause: 'MSG-RENDER-003',
+    description: 'POST /messages/render turns code blocks, quotes and lists into plain paragraphs.',
+  },
+  'render-missing-content-accepted': {
+    clause: 'MSG-RENDER-004',
+    description: 'POST /messages/render without content renders the empty string.',
+  },
+  'narrow-non-matching-returned': {
+    clause: 'MSG-NARROW-001',
+    description: 'matches_narrow returns every visible message asked about, matching or not.',
+  },
+  'narrow-no-highlight': {
+    clause: 'MSG-NARROW-002',
+    description: 'Search matches are not wrapped in <span class="highlight">.',
+  },
+  'narrow-subject-unescaped': { clause: 'MSG-NARROW-003', description: 'match_subject is the topic, unescaped.' },
+  'narrow-subject-quotes-dropped': {
+    clause: 'MSG-NARROW-003',
+    description: 'match_subject is the topic HTML-escaped, but its double quotes are dropped.',
+  },
+  'narrow-topic-ignored': { clause: 'MSG-NARROW-004', description: 'The topic operator matches every message.' },
+  'narrow-missing-narrow-accepted': {
+    clause: 'MSG-NARROW-005',
+    description: 'matches_narrow without narrow treats it as the empty narrow.',
+  },
+  'send-unknown-channel-id-bad-request': {
+    clause: 'MSG-SEND-016',
+    description: 'A message to an unknown channel ID is refused with BAD_REQUEST instead of STREAM_DOES_NOT_EXIST.',
+  },
+  'send-missing-topic-accepted': {
+    clause: 'MSG-SEND-017',
+    description: 'A channel message without a topic is posted to the empty topic.',
+  },
+  'send-unknown-type-as-channel': {
+    clause: 'MSG-SEND-018',
+    description: 'A message of any unknown type is sent as a channel message.',
+  },
+  'send-topic-at-limit-refused': {
+    clause: 'TOPIC-RULE-001',
+    description: 'A topic of exactly max_topic_length is refused as too long (the limit counted off by one).',
+  },
+} as const satisfies FaultCatalogue;

@@ -1,0 +1,42 @@
+/**
+ * Faults of custom profile fields: `POST /realm/profile_fields` (PROFILE-FIELD-*), beside profile-fields.ts. Each
+ * breaks one clause; its switch sits in the code it breaks (search for its id). reference/faults.ts assembles every
+ * area's faults into the one catalogue.
+ */
+import type { FaultCatalogue } from '../faults.ts';
+
+export const PROFILE_FIELDS_FAULTS = {
+  'profile-field-not-listed': {
+    clause: 'PROFILE-FIELD-001',
+    description: 'GET /realm/profile_fields leaves out the newest field.',
+  },
+  'profile-field-member-creates': {
+    clause: 'PROFILE-FIELD-002',
+    description: 'Members and moderators may create custom profile fields.',
+  },
+  'profile-field-type-9-accepted': { clause: 'PROFILE-FIELD-003', description: 'field_type 9 is accepted.' },
+  'profile-field-dropdown-numeric-order': {
+    clause: 'PROFILE-FIELD-004',
+    description: 'Dropdown choices with a string order are refused (only numbers pass).',
+  },
+  'profile-field-third-summary-accepted': {
+    clause: 'PROFILE-FIELD-005',
+    description: 'A third field with display_in_profile_summary is accepted.',
+  },
+  'profile-field-users-summary-accepted': {
+    clause: 'PROFILE-FIELD-006',
+    description: 'A Users field with display_in_profile_summary is accepted.',
+  },
+  'profile-field-matching-on-paragraph': {
+    clause: 'PROFILE-FIELD-007',
+    description: 'A Paragraph field with use_for_user_matching is accepted.',
+  },
+  'profile-field-required-refused': {
+    clause: 'PROFILE-FIELD-008',
+    description: 'A field created with required=true is refused.',
+  },
+  'profile-field-pronouns-refused': {
+    clause: 'PROFILE-FIELD-008',
+    description: 'A Pronouns field (field_type 8) is refused: the upper bound is off by one the other way.',
+  },
+} as const satisfies FaultCatalogue;

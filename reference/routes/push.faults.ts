@@ -1,0 +1,32 @@
+/**
+ * Faults of push devices: the APNs token calls and `POST /mobile_push/test_notification` (PUSH-*), beside push.ts. Each
+ * breaks one clause; its switch sits in the code it breaks (search for its id). reference/faults.ts assembles every
+ * area's faults into the one catalogue.
+ */
+import type { FaultCatalogue } from '../faults.ts';
+
+export const PUSH_FAULTS = {
+  'push-add-not-stored': {
+    clause: 'PUSH-ADD-001',
+    description: 'Adding an APNs token answers success but does not keep the token.',
+  },
+  'push-empty-token-accepted': { clause: 'PUSH-ADD-002', description: 'An empty APNs token is accepted.' },
+  'push-any-length-accepted': { clause: 'PUSH-ADD-003', description: 'APNs tokens of any length are accepted.' },
+  'push-appid-optional': { clause: 'PUSH-ADD-004', description: 'Adding an APNs token without appid is accepted.' },
+  'push-remove-keeps-token': {
+    clause: 'PUSH-REMOVE-001',
+    description: 'Removing an APNs token answers success but keeps it registered.',
+  },
+  'push-remove-unknown-succeeds': {
+    clause: 'PUSH-REMOVE-002',
+    description: 'Removing a token that was never registered succeeds.',
+  },
+  'push-test-unknown-token-succeeds': {
+    clause: 'PUSH-TEST-001',
+    description: 'A test notification to an unknown token succeeds.',
+  },
+  'push-test-registered-token-unknown': {
+    clause: 'PUSH-TEST-002',
+    description: 'A test notification to a registered token is answered INVALID_PUSH_DEVICE_TOKEN.',
+  },
+} as const satisfies FaultCatalogue;

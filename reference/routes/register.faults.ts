@@ -1,0 +1,29 @@
+/**
+ * Faults of event queues: `DELETE /events` (QUEUE-DELETE-*), beside register.ts. Each breaks one clause; its switch
+ * sits in the code it breaks (search for its id). reference/faults.ts assembles every area's faults into the one
+ * catalogue.
+ */
+import type { FaultCatalogue } from '../faults.ts';
+
+export const REGISTER_FAULTS = {
+  'queue-delete-twice-succeeds': {
+    clause: 'QUEUE-DELETE-002',
+    description: 'Deleting an already deleted event queue succeeds (unknown ids still fail).',
+  },
+  'queue-error-without-queue-id': {
+    clause: 'QUEUE-DELETE-003',
+    description: 'BAD_EVENT_QUEUE_ID errors carry no queue_id field.',
+  },
+  'queue-id-echo-trimmed': {
+    clause: 'QUEUE-DELETE-003',
+    description: 'BAD_EVENT_QUEUE_ID errors echo the queue_id trimmed and lower-cased.',
+  },
+  'queue-delete-fails': {
+    clause: 'QUEUE-DELETE-001',
+    description: 'DELETE /events of a valid queue answers BAD_EVENT_QUEUE_ID and keeps the queue.',
+  },
+  'queue-delete-missing-param-succeeds': {
+    clause: 'QUEUE-DELETE-004',
+    description: 'DELETE /events without queue_id succeeds.',
+  },
+} as const satisfies FaultCatalogue;

@@ -1,0 +1,94 @@
+/**
+ * Faults of channels and their topics: `GET /streams` and the channel object, `delete_topic`, `mark_topic_as_read`
+ * (CHAN-LIST-*, CHAN-OBJ-*, TOPIC-DELETE-*, TOPIC-READ-*), beside streams.ts. Each breaks one clause; its switch sits
+ * in the code it breaks (search for its id). reference/faults.ts assembles every area's faults into the one catalogue.
+ */
+import type { FaultCatalogue } from '../faults.ts';
+
+export const STREAMS_FAULTS = {
+  'channels-topic-read-not-marked': {
+    clause: 'TOPIC-READ-003',
+    description: 'Marking a topic read answers success and leaves its messages unread.',
+  },
+  'channels-topic-delete-every-channel': {
+    clause: 'TOPIC-DELETE-005',
+    description: 'Deleting a topic also deletes the same-named topic of every other channel.',
+  },
+  'channels-topic-delete-oldest-first': {
+    clause: 'TOPIC-DELETE-006',
+    description: "A topic's messages are deleted oldest first, batch by batch.",
+  },
+  'channels-topic-read-whole-channel': {
+    clause: 'TOPIC-READ-003',
+    description: 'Marking a topic read marks every message of its channel read.',
+  },
+  'channels-archived-listed-by-default': {
+    clause: 'CHAN-LIST-002',
+    description: 'GET /streams lists archived channels even when exclude_archived is left at its default.',
+  },
+  'channels-include-public-ignored': {
+    clause: 'CHAN-LIST-001',
+    description: 'GET /streams lists public channels even with include_public=false.',
+  },
+  'channels-include-all-for-members': {
+    clause: 'CHAN-LIST-003',
+    description: 'include_all (and include_all_active) list every channel, private ones included, to any caller.',
+  },
+  'channels-rendered-description-missing': {
+    clause: 'CHAN-OBJ-001',
+    description: 'Channel objects carry no rendered_description.',
+  },
+  'channels-first-message-id-null': {
+    clause: 'CHAN-OBJ-002',
+    description: 'first_message_id is always null, even for channels with messages.',
+  },
+  'channels-topic-delete-by-member': {
+    clause: 'TOPIC-DELETE-001',
+    description: 'Any member (not only administrators) may delete a topic.',
+  },
+  'channels-topic-delete-wrong-code': {
+    clause: 'TOPIC-DELETE-001',
+    description: 'Non-administrators deleting a topic get BAD_REQUEST instead of UNAUTHORIZED_PRINCIPAL.',
+  },
+  'channels-topic-delete-complete-early': {
+    clause: 'TOPIC-DELETE-002',
+    description: 'delete_topic answers complete: true after its first batch, with messages of the topic left.',
+  },
+  'channels-topic-delete-display-name-literal': {
+    clause: 'TOPIC-DELETE-003',
+    description: 'delete_topic takes the empty-topic display name literally instead of as the topic "".',
+  },
+  'channels-topic-delete-no-first-message-event': {
+    clause: 'TOPIC-DELETE-004',
+    description: 'Deleting the topic holding the oldest message sends no stream update event with first_message_id.',
+  },
+  'channels-topic-read-missing-topic-accepted': {
+    clause: 'TOPIC-READ-002',
+    description: 'POST /mark_topic_as_read without topic_name succeeds.',
+  },
+  'channels-topic-read-display-name-refused': {
+    clause: 'TOPIC-READ-001',
+    description: 'POST /mark_topic_as_read takes the empty-topic display name literally, so the topic "" is not found.',
+  },
+  'channels-can-access-content-ignored': {
+    clause: 'CHAN-LIST-001',
+    description: 'GET /streams ignores include_can_access_content.',
+  },
+  'channels-owner-subscribed-ignored': {
+    clause: 'CHAN-LIST-001',
+    description: "GET /streams ignores include_owner_subscribed: a bot never gets its owner's channels through it.",
+  },
+  'channels-archived-never-listed': {
+    clause: 'CHAN-LIST-001',
+    description: 'GET /streams never lists archived channels, even with exclude_archived=false.',
+  },
+  'channels-creatorless-admin-null': {
+    clause: 'CHAN-OBJ-001',
+    description:
+      "A channel created by no one (the realm's own) has can_administer_channel_group direct_members [null].",
+  },
+  'channels-archived-flag-false': {
+    clause: 'CHAN-OBJ-001',
+    description: 'Channel objects report is_archived false for archived channels.',
+  },
+} as const satisfies FaultCatalogue;
