@@ -3,20 +3,18 @@
  * against the embedded reference server, and writes the reports. `--help` lists the flags. Exit status:
  * 0 conforming (or only expected failures), 1 a clause failed unexpectedly, 2 configuration or target error.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { newRunSeed } from '../helpers/checks/seeds.ts';
-import { CLAUSES } from '../helpers/clauses/registry.ts';
 import { parseCommand, type RunOptions, USAGE } from '../helpers/cli/args.ts';
 import { formatClauseList } from '../helpers/cli/list.ts';
-import { checkIndex, select } from '../helpers/cli/select.ts';
+import { select } from '../helpers/cli/select.ts';
 import { type Config, ConfigError, loadConfig, readEnv } from '../helpers/config/load.ts';
 import { describeConfig } from '../helpers/config/summary.ts';
 import { HarnessError, NotTheApiError, TargetError } from '../helpers/errors.ts';
 import { type ExpectedFailures, loadExpectedFailures } from '../helpers/expectations/expected-failures.ts';
 import { redact } from '../helpers/http/redact.ts';
 import { type BaselineDiff, describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
-import { ConformanceReporter, runInfoOf } from '../helpers/reporters/conformance-reporter.ts';
 import { writeJobSummary } from '../helpers/reporters/job-summary.ts';
 import { mergeReportDirs } from '../helpers/reporters/merge.ts';
 import {
@@ -26,12 +24,11 @@ import {
   requestCount,
   requestsByAccount,
 } from '../helpers/reporters/results.ts';
+import { type ConformanceRun, runConformance } from '../helpers/run/run-conformance.ts';
 import { SuiteRunner } from '../helpers/run/suite-runner.ts';
-import { openLedger } from '../helpers/world/ledger.ts';
-import { prepareWorld } from '../helpers/world/prepare.ts';
-import { recoverCrashedRuns, undoLedger } from '../helpers/world/recover.ts';
 import type { World } from '../helpers/world/types.ts';
 import { startReferenceServer } from '../reference/server.ts';
+import { CLAUSES } from '../suites/catalog.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const version: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
@@ -89,7 +86,7 @@ async function run(options: RunOptions): Promise<number> {
     if (error instanceof ConfigError) return fatal(error.message);
     throw error;
   }
-  const selection = options.only.length ? select(options.only, CLAUSES, checkIndex(root)) : undefined;
+  const selection = options.only.length ? select(options.only, CLAUSES) : undefined;
   if (selection?.unmatched.length)
     return fatal(`--only ${selection.unmatched.join(', ')} matches no clause (--list shows them all)`);
   if (options.replay && selection?.ids.size !== 1)
@@ -111,16 +108,39 @@ async function run(options: RunOptions): Promise<number> {
   log(describeConfig(config, baseUrl));
   if (expected?.stale.length)
     log(`expected failures: ${expected.file} names no clause ${expected.stale.join(', ')} (stale entries)`);
-  const ledgerFile = openLedger(baseUrl);
+  const openSuites = async (world: World) => {
+    const suites = await SuiteRunner.open({
+      root,
+      clauses: CLAUSES,
+      concurrency: world.options.workers,
+      ...(options.shard ? { shard: options.shard } : {}),
+      reportDir: resolve(config.reportDir),
+      reporters: ['default'],
+    });
+    // Vitest's logger exits the process on SIGINT/SIGTERM; the runner must undo what the run created first, so
+    // only its own handlers stay (vitest's close() still restores the terminal).
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
+    }
+    interrupt.suites = suites;
+    return suites;
+  };
   try {
-    let world: World;
+    let run: ConformanceRun;
     try {
-      const prepared = await prepareWorld({ config, baseUrl, seed, ledgerFile, log });
-      world = {
-        ...prepared,
-        expectedFailures: expected?.byId ?? {},
+      run = await runConformance({
+        config,
+        baseUrl,
+        seed,
+        suites: openSuites,
+        clauses: CLAUSES,
+        ...(selection ? { ids: selection.ids } : {}),
+        ...(expected ? { expected } : {}),
         ...(options.replay ? { replay: options.replay } : {}),
-      };
+        version,
+        log,
+        interrupted: () => interrupt.requested,
+      });
     } catch (error) {
       if (error instanceof ConfigError) return fatal(error.message);
       if (error instanceof NotTheApiError) return fatal(error.message);
@@ -131,14 +151,7 @@ async function run(options: RunOptions): Promise<number> {
       if (error instanceof HarnessError) return fatal(error.message);
       throw error;
     }
-    log(
-      `run ${world.runId}: objects are named ${world.prefix}…; judged at feature level ${world.featureLevel ?? 'unknown'}`,
-    );
-    const recovered = await recoverCrashedRuns(world);
-    if (recovered.length) log(`recovered what crashed runs left on this target:\n  ${recovered.join('\n  ')}`);
-    const results = interrupt.requested ? undefined : await runSuites(config, world, options, selection?.ids, expected);
-    // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
-    const leftovers = (await undoLedger(world, ledgerFile)).left;
+    const { results, leftovers } = run;
     const reportDir = resolve(config.reportDir);
     printSummary(results, reportDir, leftovers);
     if (results) {
@@ -151,48 +164,9 @@ async function run(options: RunOptions): Promise<number> {
     if (interrupt.requested) return 130;
     return results ? exitCodeOf(results) : 2;
   } finally {
-    await server?.close();
-  }
-}
-
-async function runSuites(
-  config: Config,
-  world: World,
-  options: RunOptions,
-  ids: Set<string> | undefined,
-  expected: ExpectedFailures | undefined,
-): Promise<RunResults | undefined> {
-  const reportDir = resolve(config.reportDir);
-  rmSync(join(reportDir, 'allure-results'), { recursive: true, force: true });
-  const clauses = ids ? CLAUSES.filter((c) => ids.has(c.id)) : CLAUSES;
-  const reporter = new ConformanceReporter({
-    reportDir,
-    version,
-    run: runInfoOf(world),
-    clauses,
-    ...(expected ? { expectedFailures: { file: expected.file, stale: expected.stale } } : {}),
-  });
-  const suites = await SuiteRunner.open({
-    root,
-    concurrency: world.options.workers,
-    ...(options.shard ? { shard: options.shard } : {}),
-    reporters: [
-      'default',
-      ['junit', { outputFile: join(reportDir, 'junit.xml'), suiteName: 'teamchat-conformance' }],
-      ['allure-vitest/reporter', { resultsDir: join(reportDir, 'allure-results') }],
-    ],
-  });
-  // Vitest's logger exits the process on SIGINT/SIGTERM; the runner must undo what the run created first, so
-  // only its own handlers stay (vitest's close() still restores the terminal).
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    for (const listener of process.listeners(signal)) if (listener !== onSignal) process.off(signal, listener);
-  }
-  interrupt.suites = suites;
-  try {
-    return interrupt.requested ? undefined : await suites.run(world, reporter, ids);
-  } finally {
+    await interrupt.suites?.close();
     interrupt.suites = undefined;
-    await suites.close();
+    await server?.close();
   }
 }
 

@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CLAUSES } from '../helpers/clauses/registry.ts';
 import { endpointKey, formatSummary, type MutantRecord, summarize } from '../stryker/summary.ts';
+import { CLAUSES } from '../suites/catalog.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const dirFlag = process.argv.indexOf('--report-dir');

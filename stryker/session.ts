@@ -11,17 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Reporter, TestCase } from 'vitest/node';
-import { CLAUSES } from '../helpers/clauses/registry.ts';
-import { checkEntries } from '../helpers/cli/select.ts';
 import { loadConfig } from '../helpers/config/load.ts';
-import { ConformanceReporter, runInfoOf } from '../helpers/reporters/conformance-reporter.ts';
+import { FIXED_SEED, runConformance } from '../helpers/run/run-conformance.ts';
 import { SuiteRunner } from '../helpers/run/suite-runner.ts';
-import { openLedger } from '../helpers/world/ledger.ts';
-import { prepareWorld } from '../helpers/world/prepare.ts';
+import { CLAUSES } from '../suites/catalog.ts';
 import { DETECTING, setupFailure, type Verdict, verdictOf } from './verdict.ts';
-
-/** Every run uses this seed, so that the dry run's coverage holds for the mutant runs. */
-const SEED = 20261122;
 
 export interface FileRun {
   file: string;
@@ -49,13 +43,13 @@ export class ConformanceSession {
 
   static async open(root: string, workers: number): Promise<ConformanceSession> {
     const files = new Map<string, string[]>();
-    for (const { id, file } of checkEntries(root)) files.set(file, [...(files.get(file) ?? []), id]);
+    for (const { id, file } of CLAUSES) files.set(file, [...(files.get(file) ?? []), id]);
     let session: ConformanceSession | undefined;
     // Bail: the first detecting outcome ends the run (the checks in flight finish).
     const bail: Reporter = {
       onTestCaseResult: (test: TestCase) => session?.onResult(test),
     };
-    const suites = await SuiteRunner.open({ root, concurrency: workers, reporters: [bail] });
+    const suites = await SuiteRunner.open({ root, clauses: CLAUSES, concurrency: workers, reporters: [bail] });
     session = new ConformanceSession(root, suites, files);
     return session;
   }
@@ -99,31 +93,29 @@ export class ConformanceSession {
       // `npm run conformance` would stop with status 2 before any check: detected.
       return { file: files.join(','), verdict: setupFailure(error, 'server start'), ms: Date.now() - started };
     }
-    const ledgerFile = openLedger(server.url);
     this.bail = bail;
     this.bailed = false;
     try {
-      let world: Awaited<ReturnType<typeof prepareWorld>>;
-      try {
-        world = await prepareWorld({ config, baseUrl: server.url, seed: SEED, ledgerFile, log: () => {} });
-      } catch (error) {
-        return { file: files.join(','), verdict: setupFailure(error, 'world preparation'), ms: Date.now() - started };
-      }
-      const reporter = new ConformanceReporter({
-        reportDir: this.reportDir,
+      // Every run uses the fixed seed, so that the dry run's coverage holds for the mutant runs. Nothing is undone:
+      // the server and everything the run created on it go away together.
+      const { results } = await runConformance({
+        config,
+        baseUrl: server.url,
+        seed: FIXED_SEED,
+        suites: this.suites,
+        clauses: CLAUSES,
+        ids,
         version: 'mutation',
-        run: runInfoOf(world),
-        clauses: CLAUSES.filter((c) => ids.has(c.id)),
+        cleanUp: false,
       });
-      // Nothing is undone: the server and everything the run created on it go away together.
-      const results = await this.suites.run({ ...world, expectedFailures: {} }, reporter, ids);
       const verdict = results
         ? verdictOf(results.clauses)
         : setupFailure(new Error('the run ended without results'), 'suite run');
       return { file: files.join(','), verdict, ms: Date.now() - started };
+    } catch (error) {
+      return { file: files.join(','), verdict: setupFailure(error, 'world preparation'), ms: Date.now() - started };
     } finally {
       this.bail = false;
-      rmSync(ledgerFile, { force: true });
       await server.close();
     }
   }

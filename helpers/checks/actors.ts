@@ -1,12 +1,15 @@
 /**
- * Acting as "some ordinary account" where a clause does not care which one acts: the run's requests are spread
- * across the accounts, so that a per-user rate limit (Zulip's default: 200 requests a minute) is shared out
- * instead of spent by the member alone. A check names the pool of roles for which the behaviour under test is the
- * same; the choice is deterministic (by clause id, or drawn by the property's own seed), so a replay acts alike.
+ * Who acts where a clause does not care which account does. A check names the *kind* of account it needs
+ * (`ctx.someone('person')`, `ctx.draw('anyone')`, `ctx.everyone('peer member')`), or a specific role where the clause
+ * is about that role (`ctx.admin`); the kinds, which roles they hold and why, are defined here and nowhere else.
+ * Suite files carry no tactics of their own about rate budgets.
  *
- * Except on a target that shows its budget (X-RateLimit-Remaining): there the pool's account with the most budget
- * left acts. A pool's accounts behave alike for the clause, so only the pace changes: one account running dry
- * while the others have plenty would hold up every check that needs it until its window resets.
+ * The run's requests are spread across the accounts, so that a per-user rate limit (Zulip's default: 200 requests a
+ * minute) is shared out instead of spent by the member alone. The choice is deterministic (by clause id, or drawn by
+ * the property's own seed), so a replay acts alike. Except on a target that shows its budget (X-RateLimit-Remaining):
+ * there the kind's account with the most budget left acts. A kind's accounts behave alike for the clause, so only the
+ * pace changes: one account running dry while the others have plenty would hold up every check that needs it until
+ * its window resets.
  */
 import fc from 'fast-check';
 import { budgetLeft } from '../http/rate-budget.ts';
@@ -21,38 +24,81 @@ export const PEER_MEMBERS = ['member2'] as const satisfies readonly Role[];
 
 /**
  * Human accounts that are not guests, the member excepted: any of them may post to and read a public channel,
- * keep drafts, render Markdown, hold event queues. Use only where no role-dependent policy is under test.
- * Guests are left out (they see only channels they are subscribed to), and so is the bot (bots are not people).
+ * create one and subscribe others, keep drafts, render Markdown, hold event queues. Use only where no role-dependent
+ * policy is under test. Guests are left out (they see only channels they are subscribed to, and may create none),
+ * and so is the bot (bots are not people).
  */
 export const PEOPLE = ['member2', 'moderator', 'admin', 'owner'] as const satisfies readonly Role[];
 
 /**
  * Every account but the member, guest and bot included: for what every authenticated caller may do alike and
- * that touches no channel (rendering Markdown, deleting a queue that does not exist).
+ * that touches no channel it is not subscribed to (rendering Markdown, deleting a queue that does not exist).
  */
 export const ANYONE = [...PEOPLE, 'guest', 'bot'] as const satisfies readonly Role[];
 
 /**
- * For set-up work only (sending the messages a check then moves, deletes or matches, and reading them back): the
- * accounts whose own clauses are few, so that they have budget to spare. Any account subscribed to a public channel
- * may post there and read it.
+ * For set-up work only (sending the messages a check then moves, deletes, marks or matches, and reading them back):
+ * the accounts whose own clauses are few, so that they have budget to spare — not the members, whose clauses are
+ * many, nor the administrator, who archives every channel the run creates, changes the realm's settings and deletes
+ * topics. Any account subscribed to a channel may post there and read it; a check subscribes the one it gets.
  */
-export const HELPERS = ['owner', 'guest', 'bot'] as const satisfies readonly Role[];
+export const HELPERS = ['moderator', 'owner', 'guest', 'bot'] as const satisfies readonly Role[];
 
-/** The roles of the pool the run can act through (configured, key accepted); the member when none is. */
-export function actorsOf(ctx: CheckContext, pool: readonly Role[]): Role[] {
+/** The kinds of account a check may ask for when any of them will do. */
+export const KINDS = {
+  /** Any authenticated account: see ANYONE. */
+  anyone: ANYONE,
+  /** Any person: see PEOPLE. */
+  person: PEOPLE,
+  /** Any member but the member: see PEER_MEMBERS. */
+  'peer member': PEER_MEMBERS,
+  /** Someone to do a check's set-up: see HELPERS. */
+  helper: HELPERS,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Kind = keyof typeof KINDS;
+
+export interface Among {
+  /**
+   * Roles the clause rules out (the account that moves the messages, the recipient of the drafts, …). Should none of
+   * the kind be left, the member acts; unless ruled out too: then the kind's first role is asked for, and the check
+   * is disabled naming its variable.
+   */
+  besides?: readonly Role[];
+}
+
+/** The roles of the kind the run can act through, less `besides` (never empty: see Among). */
+export function kindOf(ctx: CheckContext, kind: Kind, { besides = [] }: Among = {}): Role[] {
+  const pool = KINDS[kind].filter((role) => !besides.includes(role));
+  const stand = besides.includes('member') ? (pool[0] ?? KINDS[kind][0]) : 'member';
+  return actorsOf(ctx, pool, stand);
+}
+
+/** One account of the kind for the whole check (see actorFor). */
+export function someoneOf(ctx: CheckContext, kind: Kind, among?: Among): Role {
+  return choose(ctx, kindOf(ctx, kind, among));
+}
+
+/** An account of the kind drawn with each property case (see anyActor). */
+export function drawOf(ctx: CheckContext, kind: Kind, among?: Among): fc.Arbitrary<Role> {
+  return draw(ctx, kindOf(ctx, kind, among));
+}
+
+/**
+ * The roles of the pool the run can act through (configured, key accepted); `stand` (the member unless told) when
+ * none is: without it the check is disabled, naming it.
+ */
+export function actorsOf(ctx: CheckContext, pool: readonly Role[], stand: Role = 'member'): Role[] {
   const usable = pool.filter((role) => {
     const account = ctx.world.accounts[role];
     return account !== undefined && !account.refused;
   });
-  // The member is every check's default account: without it the check is disabled, as before, naming it.
-  return usable.length > 0 ? usable : ['member'];
+  return usable.length > 0 ? usable : [stand];
 }
 
 /** One account of the pool for the whole check, fixed by the clause id (not the seed: the spread stays put). */
 export function actorFor(ctx: CheckContext, pool: readonly Role[]): Role {
-  const actors = actorsOf(ctx, pool);
-  return withBudget(ctx, actors[hash(ctx.clause.id) % actors.length]!, actors);
+  return choose(ctx, actorsOf(ctx, pool));
 }
 
 /**
@@ -60,7 +106,14 @@ export function actorFor(ctx: CheckContext, pool: readonly Role[]): Role {
  * pool. Drawn by fast-check, it replays with the seed and path, and shrinks towards the pool's first role.
  */
 export function anyActor(ctx: CheckContext, pool: readonly Role[]): fc.Arbitrary<Role> {
-  const actors = actorsOf(ctx, pool);
+  return draw(ctx, actorsOf(ctx, pool));
+}
+
+function choose(ctx: CheckContext, actors: readonly Role[]): Role {
+  return withBudget(ctx, actors[hash(ctx.clause.id) % actors.length]!, actors);
+}
+
+function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
   return fc.constantFrom(...actors).map((role) => withBudget(ctx, role, actors));
 }
 
@@ -82,6 +135,32 @@ export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Rol
     if (n !== undefined && n > most) [best, most] = [role, n];
   }
   return best;
+}
+
+/**
+ * Waits, before steps that must all happen inside a time limit of a few seconds, until each role's rate budget
+ * (as the target's X-RateLimit-* headers tell it) holds `requests` more beyond the reserve: a pacing wait in the
+ * middle of those steps would make them miss the limit and fail the target for the harness's own pacing. On a
+ * sliding log (Zulip) slots free up as the oldest calls leave, which no header announces: the account looks again
+ * (GET /users/me, one request) after 1, 2, then every 4 s until enough are free, rather than wait for a whole window.
+ */
+export async function budgetFor(ctx: CheckContext, roles: readonly Role[], requests: number): Promise<void> {
+  // Room for the steps, and for one request of each other worker of the run that may spend the account meanwhile.
+  const need = requests + ctx.world.options.workers;
+  for (const role of new Set(roles)) {
+    const { email } = ctx.account(role);
+    for (let pause = 1000; ; pause = Math.min(2 * pause, 4000)) {
+      const left = budgetLeft(email);
+      if (left === undefined || (Number.isFinite(left) && left >= need)) break;
+      // Past the last Reset heard of, the budget is unknown (a Reset may name just the next free slot): ask.
+      if (left !== Number.POSITIVE_INFINITY) {
+        const end = ctx.recorder.beginWait(); // a rate-limit wait: not the check's own work time
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        end();
+      }
+      await ctx.as(role).get('/users/me');
+    }
+  }
 }
 
 /** FNV-1a: a stable small hash of a clause id. */

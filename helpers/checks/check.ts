@@ -1,13 +1,15 @@
 /**
- * `check(id, body)`: one clause, one vitest test. The clause's level decides what a failed assertion means
+ * `const check = checksOf(clauses)` in a suite file, then `check(id, body)`: one clause of the file's area
+ * (`./clauses.ts`, where its level and sentence are), one vitest test. The clause's level decides what a failed assertion means
  * (MUST: failed; SHOULD/MAY: warned and the test passes); errors that are not about the target's conformance end
  * as skipped-unsupported, disabled, not-applicable or error. The outcome and its evidence travel to the reporters
  * in the task's meta.
  */
+import { sep } from 'node:path';
 import * as allure from 'allure-js-commons';
 import { type TestContext, test } from 'vitest';
-import { getClause } from '../clauses/registry.ts';
-import { type Clause, clauseTitle, type Outcome } from '../clauses/types.ts';
+import type { Area } from '../clauses/area.ts';
+import { type Clause, type Outcome, testNameOf } from '../clauses/types.ts';
 import { Disabled, findCause, HarnessError, NotApplicable, Unsupported } from '../errors.ts';
 import { Recorder } from '../http/client.ts';
 import { describeExchange, type Exchange, toCurl } from '../http/exchange.ts';
@@ -50,19 +52,26 @@ const SEVERITY = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' } as const;
  */
 export const CHECK_TIME_LIMIT_MS = 120_000;
 
-export function check(id: string, body: (ctx: CheckContext) => Promise<void>, timeLimitMs = CHECK_TIME_LIMIT_MS): void {
-  const clause = getClause(id);
-  // 0: no vitest timeout; the check's own limit (see runWithin) applies.
-  test(`${clause.id} ${clauseTitle(clause)}`, (tc) => run(clause, body, tc, timeLimitMs), 0);
+export type CheckBody = (ctx: CheckContext) => Promise<void>;
+
+/**
+ * The `check` of one area's suite files: it takes the ids its area declares (a typo or another area's id does not
+ * compile) and refuses, when the test runs, a clause declared for another file than the one checking it.
+ */
+export function checksOf<Id extends string>(area: Area<Id>): (id: Id, body: CheckBody, timeLimitMs?: number) => void {
+  return (id, body, timeLimitMs = CHECK_TIME_LIMIT_MS) => {
+    const clause = area.byId.get(id);
+    if (!clause) throw new Error(`unknown clause ${id}: declare it in suites/${area.name}/clauses.ts first`);
+    // 0: no vitest timeout; the check's own limit (see runWithin) applies.
+    test(testNameOf(clause), (tc) => run(clause, body, tc, timeLimitMs), 0);
+  };
 }
 
-async function run(
-  clause: Clause,
-  body: (ctx: CheckContext) => Promise<void>,
-  tc: TestContext,
-  timeLimitMs: number,
-): Promise<void> {
+async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs: number): Promise<void> {
   await label(clause);
+  const file = tc.task.file.filepath.split(sep).join('/');
+  if (!file.endsWith(`/${clause.file}`))
+    throw new HarnessError(`${clause.id} is declared for ${clause.file} but checked in ${file}: move one of them`);
   const recorder = new Recorder();
   const ctx = new CheckContext(clause, recorder);
   ctx.notes.push(...takePendingNotes());

@@ -1,7 +1,19 @@
 /**
- * What a check body receives: the world, lazy personas (a client per role, created only when the check asks),
- * unique names, cleanup, and the property options for its seed. Everything it creates is undone when it ends.
+ * What a check body receives: the world, lazy personas (a client per role, created only when the check asks), the
+ * account of a kind where any will do (actors.ts), unique names, cleanup, and the property options for its seed.
+ * Everything it creates is undone when it ends.
+ *
+ * Set-up and judgement throw differently, so that a check's outcome is honest by construction:
+ * - the behaviour under test is judged with raw calls (`ctx.member.post(…)`) and the matchers (`expectSuccess`,
+ *   `fail`, `expect`): what they throw is an assertion, and the clause is failed (MUST) or warned;
+ * - a set-up step (creating, sending, reading back, restoring what a check needs to judge) throws SetupError
+ *   (outcome error: the check could not be carried out, which says nothing of the target's conformance), or
+ *   Unsupported where the target lacks the operation (outcome skipped-unsupported): `client.must(…)`,
+ *   `client.mustSetup(…)`, `mustSucceed(res, what)` (helpers/http/client.ts).
+ * A function named `must…`, here or in a suite, is a set-up step: it never throws an assertion. A set-up helper
+ * named otherwise (`readMessage`, `ownChannel`) keeps to the same rule.
  */
+import type fc from 'fast-check';
 import { inject } from 'vitest';
 import type { Clause } from '../clauses/types.ts';
 import { Disabled, HarnessError, Unsupported } from '../errors.ts';
@@ -10,6 +22,7 @@ import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
 import type { World, WorldAccount } from '../world/types.ts';
 import { undo, undoRole } from '../world/undo.ts';
+import { type Among, budgetFor, drawOf, type Kind, kindOf, someoneOf } from './actors.ts';
 import { deriveSeed, NUM_RUNS } from './seeds.ts';
 
 let counter = 0;
@@ -67,6 +80,32 @@ export class CheckContext {
   }
   get bot() {
     return this.as('bot');
+  }
+
+  /**
+   * An account of the kind (actors.ts) for the whole check: the same for a clause on every run, or the one with the
+   * most rate budget left on a target that shows it. Where the clause is about a role, ask for that role instead.
+   */
+  someone(kind: Kind, among?: Among): Role {
+    return someoneOf(this, kind, among);
+  }
+
+  /** For properties: an account of the kind drawn with each case (reproducible from the seed and path). */
+  draw(kind: Kind, among?: Among): fc.Arbitrary<Role> {
+    return drawOf(this, kind, among);
+  }
+
+  /** Every account of the kind the run can act through (never none: see Among), e.g. to subscribe them all. */
+  everyone(kind: Kind, among?: Among): Role[] {
+    return kindOf(this, kind, among);
+  }
+
+  /**
+   * Waits until each role's rate budget has room for `requests` more, before steps that must all happen inside a
+   * time limit (see actors.ts); the wait does not count against the check's own time limit.
+   */
+  budgetFor(roles: readonly Role[], requests: number): Promise<void> {
+    return budgetFor(this, roles, requests);
   }
 
   /** A client that sends no credentials at all. */
@@ -140,6 +179,21 @@ export class CheckContext {
         const left = await undo(this.as(undoRole(entry)), entry);
         if (left === null) recordUndone(this.world.options.ledgerFile, entry.key);
         return left;
+      },
+    });
+  }
+
+  /**
+   * Runs `undo` when the check ends, among its cleanups (newest first): for what the run's ledger need not record,
+   * such as a turn on shared state (shared-state.ts), released once the cleanups registered after it have run.
+   */
+  defer(label: string, undo: () => unknown): void {
+    this.cleanups.push({
+      key: `deferred:${label}`,
+      label,
+      run: async () => {
+        await undo();
+        return null;
       },
     });
   }

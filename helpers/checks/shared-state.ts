@@ -4,14 +4,23 @@
  * target, the file's first check then takes the run's lease on that state (helpers/world/lease.ts) and the file
  * keeps it until its last check has ended; another run's checks of the same state wait their turn, saying so. The
  * embedded reference server is the run's own, and takes no lease.
+ *
+ * Within a run, suite files run side by side: checks of different files that change the same thing (one realm
+ * setting) take turns through `takeTurn`, whatever the target.
  */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { afterAll, beforeEach, inject } from 'vitest';
+import { HarnessError } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { addPendingNote, announce, clockOf } from '../progress.ts';
 import type { Role } from '../roles.ts';
 import { Lease } from '../world/lease.ts';
 import { type LedgerEntry, recordCreated, recordUndone } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
+import type { CheckContext } from './context.ts';
 
 /** The account whose drafts hold the leases: one every run that shares the server acts through. */
 const LEASE_ACCOUNTS: readonly Role[] = ['member', 'member2', 'moderator', 'admin', 'owner'];
@@ -86,4 +95,45 @@ export function sharesState(what: string): void {
     if ((await entry.lease.release()) && entry.draftId !== undefined)
       recordUndone(entry.ledgerFile, leaseEntry(entry.role, entry.draftId, what).key);
   });
+}
+
+/** How long a check waits for another check of the run to end its turn on the same thing before ending in error. */
+export const TURN_WAIT_LIMIT_MS = 60_000;
+
+/**
+ * Waits until no other check of this run holds a turn on `what` (a realm setting, say), then holds it until the
+ * check ends — after the check's own cleanup has put back what it changed (take the turn before changing anything,
+ * and before reading the value to put back). Turns cross worker threads and processes: a file named after the run
+ * and `what`, created exclusively. A wait of a second or more is noted in the report.
+ */
+export async function takeTurn(ctx: CheckContext, what: string): Promise<void> {
+  const file = join(tmpdir(), `teamchat-conformance-${ctx.world.runId}-turn-${what.replace(/[^\w.-]+/g, '_')}`);
+  const started = Date.now();
+  let holder = '';
+  for (;;) {
+    try {
+      writeFileSync(file, `${ctx.clause.id} (${process.pid}/${threadId})`, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    holder = readHolder(file) || holder;
+    if (Date.now() - started > TURN_WAIT_LIMIT_MS)
+      throw new HarnessError(
+        `waited ${TURN_WAIT_LIMIT_MS / 1000} s for ${holder || 'another check'} to end its turn on ${what}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const waited = Date.now() - started;
+  if (waited >= 1000)
+    ctx.note(`waited ${(waited / 1000).toFixed(0)} s for ${holder || 'another check'} to end its turn on ${what}`);
+  ctx.defer(`the turn on ${what}`, () => rmSync(file, { force: true }));
+}
+
+function readHolder(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return ''; // released meanwhile
+  }
 }

@@ -15,6 +15,10 @@ export interface Clause {
   readonly since?: number;
   /** The feature level at which the contract marks the operation or field deprecated (informational). */
   readonly deprecatedAt?: number;
+  /** The suite folder that checks it (`drafts`), named after the area (see helpers/clauses/area.ts). */
+  readonly area: string;
+  /** The suite file that checks it, relative to the project root (`suites/drafts/post-drafts.test.ts`). */
+  readonly file: string;
 }
 
 /** Outcomes of a check (see README, "Outcomes"). */
@@ -32,3 +36,6 @@ export const OUTCOMES = [
 export type Outcome = (typeof OUTCOMES)[number];
 
 export const clauseTitle = (c: Clause) => `${c.level} ${c.title}`;
+
+/** The vitest test name of a clause's check (junit and Allure show it; `--only` filters on it). */
+export const testNameOf = (c: Clause) => `${c.id} ${clauseTitle(c)}`;

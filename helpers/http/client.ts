@@ -1,6 +1,8 @@
 /**
  * Per-account API client. Raw calls (`get`, `post`, …) return whatever the target answered, for the behaviour
- * under test; `must…` calls are for setup and throw unless the target succeeded (see STYLE.md).
+ * under test; `must…` calls are for setup and throw unless the target succeeded (see STYLE.md): SetupError (outcome
+ * error), or Unsupported where the target lacks the operation — never an assertion, so that a broken set-up step
+ * is never reported as the clause failed (the rule for every `must…` helper: helpers/checks/context.ts).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -91,6 +93,24 @@ const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Age
 /** Workers freed at the same moment may meet a few 429s more before the slots they need are free. */
 const RATE_LIMIT_RETRIES = 20;
 
+/**
+ * For a set-up step sent as a raw call (when the helper also tracks what it made): the body of a success, otherwise
+ * SetupError naming the step and, when given, what it was for.
+ */
+export function mustSucceed(res: ApiResponse, what?: string): any {
+  if (res.body?.result === 'success') return res.body;
+  throw setupFailure(res, undefined, what);
+}
+
+/** A set-up step went wrong (`want`: what was wanted of it beyond a success): SetupError with the evidence. */
+export function setupFailure(res: ApiResponse, want?: string, what?: string): SetupError {
+  const { method, url } = res.exchange;
+  const path = new URL(url).pathname.replace(/^.*?\/api\/v1(?=\/)/, '');
+  const step = `setup step ${method} ${path}${what ? ` (${what})` : ''}`;
+  const got = `HTTP ${res.status} ${res.text.slice(0, 300)}`;
+  return new SetupError(`${step} failed: ${want ? `wanted ${want}, got ${got}` : got}`);
+}
+
 export class ApiClient {
   constructor(readonly options: ClientOptions) {}
 
@@ -118,9 +138,7 @@ export class ApiClient {
 
   /** Setup call: returns the body of a success, throws SetupError otherwise. */
   async must(method: Method, path: string, params?: Params, opts?: CallOptions): Promise<any> {
-    const res = await this.request(method, path, params, opts);
-    if (res.body?.result === 'success') return res.body;
-    throw new SetupError(`setup step ${method} ${path} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+    return mustSucceed(await this.request(method, path, params, opts));
   }
 
   /**
@@ -133,7 +151,7 @@ export class ApiClient {
     if (res.status === 404 || res.status === 405) {
       throw new Unsupported(`the target does not offer the setup operation ${method} ${path} (HTTP ${res.status})`);
     }
-    throw new SetupError(`setup step ${method} ${path} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+    throw setupFailure(res);
   }
 
   async request(method: Method, path: string, params?: Params, opts: CallOptions = {}): Promise<ApiResponse> {

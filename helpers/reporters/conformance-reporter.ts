@@ -1,13 +1,10 @@
 /** The vitest reporter that writes conformance.json and conformance.md when the run ends. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import type { Clause } from '../clauses/types.ts';
+import { type Clause, testNameOf } from '../clauses/types.ts';
 import { redact } from '../http/redact.ts';
 import type { World } from '../world/types.ts';
-import { toHtml } from './html.ts';
-import { toMarkdown } from './markdown.ts';
 import { buildResults, type RunInfo, type RunResults, type TestSeen } from './results.ts';
+import { writeReports } from './write.ts';
 
 /** What a report says of the run it describes, as the world the run prepared gives it. */
 export function runInfoOf(world: Pick<World, 'runId' | 'seed' | 'profile' | 'target' | 'featureLevel'>) {
@@ -21,8 +18,6 @@ export function runInfoOf(world: Pick<World, 'runId' | 'seed' | 'profile' | 'tar
   } satisfies Omit<RunInfo, 'startedAt' | 'durationMs'>;
 }
 
-const CLAUSE_ID = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-\d{3}) /;
-
 export class ConformanceReporter implements Reporter {
   results: RunResults | undefined;
   private readonly started = Date.now();
@@ -32,17 +27,19 @@ export class ConformanceReporter implements Reporter {
       reportDir: string;
       version: string;
       run: Omit<RunInfo, 'startedAt' | 'durationMs'>;
-      /** The clauses this run selected (all by default). */
-      clauses?: readonly Clause[];
+      /** The clauses this run selected. */
+      clauses: readonly Clause[];
       expectedFailures?: { file: string; stale: string[] };
     },
   ) {}
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const seen: TestSeen[] = [];
+    // A check's test is named after its clause (testNameOf), so a test that never ran names its clause too.
+    const byName = new Map(this.options.clauses.map((c) => [testNameOf(c), c.id]));
     for (const module of modules) {
       for (const test of module.children.allTests()) {
-        const clauseId = CLAUSE_ID.exec(test.name)?.[1];
+        const clauseId = byName.get(test.name);
         if (!clauseId) continue;
         const result = test.result();
         const record = test.meta().conformance;
@@ -61,9 +58,6 @@ export class ConformanceReporter implements Reporter {
     };
     this.results = buildResults(seen, run, this.options.version, this.options.clauses);
     if (this.options.expectedFailures) this.results.expectedFailures = this.options.expectedFailures;
-    mkdirSync(this.options.reportDir, { recursive: true });
-    writeFileSync(join(this.options.reportDir, 'conformance.json'), `${JSON.stringify(this.results, null, 2)}\n`);
-    writeFileSync(join(this.options.reportDir, 'conformance.md'), toMarkdown(this.results));
-    writeFileSync(join(this.options.reportDir, 'conformance.html'), toHtml(this.results));
+    writeReports(this.options.reportDir, this.results);
   }
 }

@@ -4,9 +4,8 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toHtml } from './html.ts';
-import { toMarkdown } from './markdown.ts';
 import { countByLevel, countOutcomes, type RunResults } from './results.ts';
+import { writeReports } from './write.ts';
 
 export function mergeResults(parts: readonly RunResults[]): RunResults {
   if (parts.length === 0) throw new Error('nothing to merge');
@@ -50,8 +49,6 @@ export function mergeReportDirs(inputs: readonly string[], reportDir: string): R
     join(reportDir, 'junit.xml'),
     `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="teamchat-conformance">\n${suites.join('\n')}\n</testsuites>\n`,
   );
-  writeFileSync(join(reportDir, 'conformance.json'), `${JSON.stringify(merged, null, 2)}\n`);
-  writeFileSync(join(reportDir, 'conformance.md'), toMarkdown(merged));
-  writeFileSync(join(reportDir, 'conformance.html'), toHtml(merged));
+  writeReports(reportDir, merged);
   return merged;
 }

@@ -3,7 +3,6 @@
  * summary read this, and the unit tests build it from hand-made records.
  */
 import type { CheckRecord } from '../checks/check.ts';
-import { CLAUSES } from '../clauses/registry.ts';
 import { type Clause, LEVELS, type Level, OUTCOMES, type Outcome } from '../clauses/types.ts';
 
 /** A clause with what its check recorded (see CheckRecord). */
@@ -51,7 +50,7 @@ export function buildResults(
   seen: readonly TestSeen[],
   run: RunInfo,
   version: string,
-  clauses: readonly Clause[] = CLAUSES,
+  clauses: readonly Clause[],
 ): RunResults {
   const byId = new Map(seen.map((s) => [s.clauseId, s]));
   const results = [...clauses]

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
-import { checkIndex } from '../cli/select.ts';
+import { type Clause, testNameOf } from '../clauses/types.ts';
 import { progressFilter } from '../progress.ts';
 import type { ConformanceReporter } from '../reporters/conformance-reporter.ts';
 import type { RunResults } from '../reporters/results.ts';
@@ -21,19 +21,23 @@ export interface SuiteRunnerOptions {
   root: string;
   concurrency: number;
   shard?: { index: number; count: number };
-  /** Reporters for the life of the instance (progress lines, junit, allure); each run adds its own conformance reporter. */
+  /** Every clause the suites check (suites/catalog.ts): which file checks which clause. */
+  clauses: readonly Clause[];
+  /** Reporters for the life of the instance (progress lines); each run adds its own conformance reporter. */
   reporters?: ReporterEntry[];
+  /** Where vitest's JUnit and Allure reporters write (`junit.xml`, `allure-results/`); none when unset. */
+  reportDir?: string;
 }
 
 export class SuiteRunner {
   private current: ConformanceReporter | undefined;
-  private readonly index: Map<string, string>;
+  private readonly byId: Map<string, Clause>;
 
   private constructor(
     readonly vitest: Vitest,
-    root: string,
+    clauses: readonly Clause[],
   ) {
-    this.index = checkIndex(root);
+    this.byId = new Map(clauses.map((c) => [c.id, c]));
   }
 
   static async open(options: SuiteRunnerOptions): Promise<SuiteRunner> {
@@ -49,10 +53,19 @@ export class SuiteRunner {
       watch: false,
       maxWorkers: options.concurrency,
       ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
-      reporters: [...(options.reporters ?? []), perRun],
+      reporters: [
+        ...(options.reporters ?? []),
+        ...(options.reportDir
+          ? ([
+              ['junit', { outputFile: join(options.reportDir, 'junit.xml'), suiteName: 'teamchat-conformance' }],
+              ['allure-vitest/reporter', { resultsDir: join(options.reportDir, 'allure-results') }],
+            ] satisfies ReporterEntry[])
+          : []),
+        perRun,
+      ],
       onConsoleLog: progressFilter(),
     });
-    runner = new SuiteRunner(vitest, options.root);
+    runner = new SuiteRunner(vitest, options.clauses);
     await vitest.init();
     return runner;
   }
@@ -60,9 +73,12 @@ export class SuiteRunner {
   /** Runs the suites (only the files checking `ids`, and only those checks, when given) against `world`. */
   async run(world: World, reporter: ConformanceReporter, ids?: ReadonlySet<string>): Promise<RunResults | undefined> {
     this.vitest.provide('world', world);
-    if (ids) this.vitest.setGlobalTestNamePattern(new RegExp(`(?:^| )(${[...ids].join('|')}) `));
+    const chosen = ids ? [...ids].map((id) => this.clauseOf(id)) : [];
+    // Exactly the chosen checks' test names (testNameOf), after their describe blocks' names: vitest filters by
+    // the full name.
+    if (ids) this.vitest.setGlobalTestNamePattern(new RegExp(`(?:^| )(?:${chosen.map(testNamePattern).join('|')})$`));
     else this.vitest.resetGlobalTestNamePattern();
-    const files = ids ? [...new Set([...ids].map((id) => this.index.get(id)!))] : [];
+    const files = [...new Set(chosen.map((c) => c.file))];
     const specifications = await this.vitest.getRelevantTestSpecifications(files);
     this.current = reporter;
     try {
@@ -71,6 +87,12 @@ export class SuiteRunner {
       this.current = undefined;
     }
     return reporter.results;
+  }
+
+  private clauseOf(id: string): Clause {
+    const clause = this.byId.get(id);
+    if (!clause) throw new Error(`no clause ${id} in the catalogue`);
+    return clause;
   }
 
   /** Lets the checks in flight finish, then ends the run (Ctrl-C). */
@@ -82,3 +104,5 @@ export class SuiteRunner {
     return this.vitest.close();
   }
 }
+
+const testNamePattern = (clause: Clause) => testNameOf(clause).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,12 +1,14 @@
 // Every operation — contract: "Authentication" (Basic credentials: the API email and the API key).
 import { describe, expect } from 'vitest';
-import { ANYONE, actorFor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectErrorEnvelope, expectSuccess, summary } from '../../helpers/checks/matchers.ts';
 import type { ApiClient } from '../../helpers/http/client.ts';
 import { draftOf, listDrafts } from '../drafts/drafts.ts';
+import { clauses } from './clauses.ts';
 import { AUTHENTICATED_OPERATIONS } from './operations.ts';
+
+const check = checksOf(clauses);
 
 /** Sends every operation's probe as `client`; returns the ones that were not refused with the error envelope. */
 async function unrefused(ctx: CheckContext, client: ApiClient): Promise<string[]> {
@@ -30,8 +32,8 @@ describe('Authentication', () => {
   });
 
   check('AUTH-002', async (ctx) => {
-    // Whose email goes with the wrong key does not matter: any account but the member's, spreading the load.
-    const { email, apiKey } = ctx.account(actorFor(ctx, ANYONE));
+    // Whose email goes with the wrong key does not matter: anyone's.
+    const { email, apiKey } = ctx.account(ctx.someone('anyone'));
     expect(
       await unrefused(ctx, ctx.withIdentity({ email, apiKey: wrongKey(apiKey) })),
       'operations not refused with a wrong key',

@@ -2,12 +2,15 @@
 // Wrong passwords count against real Zulip's login rate limit (5 per 30 minutes per user name): the suite
 // sends one per run, and none for accounts configured with an API key only.
 import { describe, expect } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectErrorEnvelope, expectSuccess, fail, isInt, isString } from '../../helpers/checks/matchers.ts';
 import { Disabled } from '../../helpers/errors.ts';
 import { registerSecret } from '../../helpers/http/redact.ts';
 import { ROLES } from '../../helpers/roles.ts';
+import { clauses } from './clauses.ts';
+
+const check = checksOf(clauses);
 
 /** The first human account configured with a password; the FETCHKEY checks are disabled without one. */
 function loginAccount(ctx: CheckContext) {

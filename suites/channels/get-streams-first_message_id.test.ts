@@ -1,16 +1,18 @@
 // GET /streams — contract: "Channel object" (first_message_id). Only the run's own channel is judged; the field
 // checks over every kind of channel are in get-streams.test.ts, beside the run's channel world.
 import { describe } from 'vitest';
-import { actorFor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { contentOf, mustSend, ownChannel } from '../messages/messages.ts';
+import { clauses } from './clauses.ts';
 import { listedChannel as channelObject } from './topics.ts';
+
+const check = checksOf(clauses);
 
 describe('GET /streams: the channel object', () => {
   check('CHAN-OBJ-002', async (ctx) => {
-    // first_message_id is the channel's, whoever subscribed asks and sends: an account with budget to spare.
-    const caller = actorFor(ctx, ['bot', 'guest']);
+    // first_message_id is the channel's, whoever subscribed asks and sends.
+    const caller = ctx.someone('anyone');
     const own = await ownChannel(ctx, { others: [caller] });
     const before = (await channelObject(ctx, own.id, caller)).channel.first_message_id;
     // A server may post a notice of its own into a new channel: then first_message_id already names it.

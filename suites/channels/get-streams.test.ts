@@ -2,14 +2,17 @@
 // about the channels this run built (world.ts): the realm may hold any others.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Disabled } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { channelProblems } from './channel-fields.ts';
+import { clauses } from './clauses.ts';
 import { callerOf, callerRoles, judgeListing, listedIds, listStreams } from './listing.ts';
 import { FILTERS, type Filters } from './listing-model.ts';
 import { channelWorld } from './world.ts';
+
+const check = checksOf(clauses);
 
 /** Each filter left out (its default applies), or sent true or false. */
 const filtersArb: fc.Arbitrary<Filters> = fc

@@ -3,13 +3,15 @@
 // through the message read-back of TARGET.md (GET /messages/{id}), whose flags the contract leaves "not shown": a
 // target whose read-back carries none gets TOPIC-READ-003 skipped-unsupported.
 import { describe } from 'vitest';
-import { actorFor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { ownChannel, readFlags, realmValue } from '../messages/messages.ts';
+import { clauses } from './clauses.ts';
 import { topicOf } from './topics.ts';
+
+const check = checksOf(clauses);
 
 describe('POST /mark_topic_as_read', () => {
   check('TOPIC-READ-001', async (ctx) => {
@@ -37,10 +39,10 @@ describe('POST /mark_topic_as_read', () => {
   check('TOPIC-READ-003', async (ctx) => {
     // A sender writes to a topic of a channel of the check's own, to another topic there, and to a topic of the
     // same name in a second channel; the reader marks the first topic read. Only its messages may change. The reader
-    // is an account no check mutes with (a mute marks the muted user's messages read, and the mute checks run beside
-    // this one); the sender spares the members' rate budget.
-    const reader = actorFor(ctx, ['guest', 'bot']);
-    const sender = actorFor(ctx, ['owner', 'moderator']);
+    // is an account no check mutes with (a mute marks the muted user's messages read, and the mute checks, which run
+    // beside this one, act as the people); the sender is a set-up helper.
+    const reader = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner'] });
+    const sender = ctx.someone('helper', { besides: [reader] });
     const others: Role[] = [reader, sender];
     const [own, second] = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
     const name = ctx.unique('topic');

@@ -2,22 +2,25 @@
 // stream update event, Errors (UNAUTHORIZED_PRINCIPAL). Only topics this run created, in channels it created, are
 // ever deleted.
 import { describe } from 'vitest';
-import { actorFor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { expectError, fail } from '../../helpers/checks/matchers.ts';
-import { Disabled } from '../../helpers/errors.ts';
+import { Disabled, SetupError } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { ownChannel, readMessage, realmValue } from '../messages/messages.ts';
-import { deleteTopic, deleteUntilComplete, listedChannel, remaining, topicOf } from './topics.ts';
+import { clauses } from './clauses.ts';
+import { deleteTopic, deleteUntilComplete, listedChannel, mustChannelObject, remaining, topicOf } from './topics.ts';
 
-const SETUP_SENDERS: Role[] = ['moderator', 'guest', 'bot'];
+const check = checksOf(clauses);
+
+/** The topics' messages are set-up, sent and read back by a helper that deletes nothing here. */
+const NOT_DELETERS = { besides: ['admin', 'owner'] } as const;
 
 describe('POST /streams/{stream_id}/delete_topic', () => {
   check('TOPIC-DELETE-001', async (ctx) => {
-    const own = await ownChannel(ctx, { others: ['moderator', 'bot'] });
-    // The topic's messages are set-up: sent (and read back) by the moderator or the bot, subscribed anyway.
-    const sender = actorFor(ctx, ['moderator', 'bot']);
+    // The topic's messages are set-up: sent (and read back) by a helper.
+    const sender = ctx.someone('helper', NOT_DELETERS);
+    const own = await ownChannel(ctx, { others: [...new Set<Role>(['moderator', 'bot', sender])] });
     const ids = await topicOf(ctx, own.id, ctx.unique('topic'), 2, sender);
     const refused = (['moderator', 'member', 'bot'] as Role[]).filter((r) => ctx.world.accounts[r]);
     if (refused.length === 0)
@@ -33,9 +36,8 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   });
 
   check('TOPIC-DELETE-002', async (ctx) => {
-    // Who wrote the topic does not matter to an administrator's delete: the setup sends and read-backs go to an
-    // account that deletes nothing here.
-    const sender = actorFor(ctx, SETUP_SENDERS);
+    // Who wrote the topic does not matter to an administrator's delete.
+    const sender = ctx.someone('helper', NOT_DELETERS);
     const own = await ownChannel(ctx, { others: [sender] });
     const kept = await topicOf(ctx, own.id, ctx.unique('topic'), 1, sender);
     // Both organization administrator roles may delete; the owner only when this configuration has one.
@@ -54,7 +56,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
 
   check('TOPIC-DELETE-003', async (ctx) => {
     const display = realmValue(ctx, ctx.world.realm.emptyTopicDisplayName, 'realm_empty_topic_display_name');
-    const sender = actorFor(ctx, SETUP_SENDERS);
+    const sender = ctx.someone('helper', NOT_DELETERS);
     const own = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
     const empty = await topicOf(ctx, own.id, '', 2, sender);
     const { res } = await deleteUntilComplete(ctx, own.id, display);
@@ -64,15 +66,15 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   });
 
   check('TOPIC-DELETE-004', async (ctx) => {
-    const sender = actorFor(ctx, SETUP_SENDERS);
+    const sender = ctx.someone('helper', NOT_DELETERS);
     const own = await ownChannel(ctx, { others: [sender] });
     const ours = await topicOf(ctx, own.id, ctx.unique('old'), 1, sender);
     await topicOf(ctx, own.id, ctx.unique('new'), 1, sender);
     // A new channel need not be empty: Zulip posts a notice of its creation (topic "channel events") first. The
     // topic deleted is whichever holds the channel's oldest message; it is in the run's own channel either way.
-    const first = (await listedChannel(ctx, own.id, sender)).channel.first_message_id;
+    const first = (await mustChannelObject(ctx, own.id, sender)).first_message_id;
     if (!Number.isInteger(first))
-      fail(undefined, `wanted the channel's first_message_id, got ${JSON.stringify(first)}`);
+      throw new SetupError(`the channel's first_message_id (CHAN-OBJ-002's) is ${JSON.stringify(first)}`);
     const oldestTopic = first === ours.messages[0] ? ours.topic : (await readMessage(ctx, sender, first)).topic;
     if (first !== ours.messages[0]) ctx.note(`the new channel's oldest message ${first} is in topic "${oldestTopic}"`);
     const queue = await registerQueue(ctx, 'member', { event_types: ['stream'] });
@@ -95,7 +97,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
 
   check('TOPIC-DELETE-005', async (ctx) => {
     // Two channels of the check's own with a topic of the same name: deleting it in one leaves the other's.
-    const sender = actorFor(ctx, SETUP_SENDERS);
+    const sender = ctx.someone('helper', NOT_DELETERS);
     const [one, other] = [await ownChannel(ctx, { others: [sender] }), await ownChannel(ctx, { others: [sender] })];
     const name = ctx.unique('topic');
     const doomed = await topicOf(ctx, one!.id, name, 2, sender);
@@ -114,7 +116,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   check('TOPIC-DELETE-006', async (ctx) => {
     // Each time the server stops short (complete false), what is left must be the topic's oldest messages (in the
     // order they were sent; ids are not assumed to grow). Four messages: more than a small batch, and few requests.
-    const sender = actorFor(ctx, SETUP_SENDERS);
+    const sender = ctx.someone('helper', NOT_DELETERS);
     const own = await ownChannel(ctx, { others: [sender] });
     const { topic, messages } = await topicOf(ctx, own.id, ctx.unique('topic'), 4, sender);
     let partial = 0;

@@ -4,6 +4,7 @@
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { SetupError } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend } from '../messages/messages.ts';
@@ -19,6 +20,14 @@ export async function listedChannel(
   const channel = Array.isArray(streams) ? streams.find((s: any) => s?.stream_id === id) : undefined;
   if (!channel) fail(res, `wanted the run's channel ${id} in the ${caller}'s channel list`);
   return { res, channel };
+}
+
+/** The same for setup (a value to compare with later): SetupError when the caller's list does not show it. */
+export async function mustChannelObject(ctx: CheckContext, id: number, caller: Role): Promise<any> {
+  const { streams } = await ctx.as(caller).must('GET', '/streams');
+  const channel = Array.isArray(streams) ? streams.find((s: any) => s?.stream_id === id) : undefined;
+  if (!channel) throw new SetupError(`GET /streams as the ${caller} does not list the run's channel ${id}`);
+  return channel;
 }
 
 /** A topic the run created, with its messages oldest first. */

@@ -1,9 +1,12 @@
 // The response envelope — contract: Conventions, Errors (Envelope, Codes), Versioning item 2 (level 167).
 import { describe, expect } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
+import { clauses } from './clauses.ts';
+
+const check = checksOf(clauses);
 
 /** Successful calls of this slice's operations, harmless and left as found. */
 async function successes(ctx: CheckContext): Promise<ApiResponse[]> {

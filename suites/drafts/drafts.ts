@@ -1,8 +1,7 @@
 /** Building, creating and reading back drafts (contract: Resources › Draft, operations 10 and 11). */
-import { actorFor } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
-import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
+import { type ApiClient, type ApiResponse, mustSucceed, setupFailure } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 
 export interface Draft {
@@ -40,25 +39,20 @@ export const draftOf = {
 
 /** Someone other than the member to address direct drafts to. */
 export function recipientOf(ctx: CheckContext): number {
-  for (const role of ['member2', 'admin', 'owner', 'moderator', 'guest'] as const) {
-    const account = ctx.world.accounts[role];
-    if (account) return account.userId;
-  }
-  return ctx.account('member2').userId; // throws Disabled, naming the variables
+  return ctx.account(recipientRole(ctx)).userId;
+}
+
+/** The role of recipientOf (member2 when none is configured: the check is then disabled, naming its variables). */
+function recipientRole(ctx: CheckContext): Role {
+  return (['member2', 'admin', 'owner', 'moderator', 'guest'] as const).find((r) => ctx.world.accounts[r]) ?? 'member2';
 }
 
 /**
- * Who keeps the drafts of a check that does not care whose they are (drafts are per user, and no role changes
- * what a draft may hold): the owner or the moderator, chosen by clause, never the one direct drafts are addressed
- * to; they have rate budget to spare, which the member, needed by many clauses, has not.
+ * Rules out the recipient of direct drafts as their keeper (a draft to oneself is another matter): drafts are per
+ * user, and no role changes what a draft may hold, so any other person keeps them — `ctx.someone('person',
+ * notRecipient(ctx))`.
  */
-export function drafterOf(ctx: CheckContext): Role {
-  const recipient = recipientOf(ctx);
-  return actorFor(
-    ctx,
-    (['owner', 'moderator'] as const).filter((role) => ctx.world.accounts[role]?.userId !== recipient),
-  );
-}
+export const notRecipient = (ctx: CheckContext) => ({ besides: [recipientRole(ctx)] });
 
 /** POST /drafts as the behaviour under test; every id a success returns is tracked for cleanup. */
 export async function postDrafts(ctx: CheckContext, role: Role, drafts: unknown): Promise<ApiResponse> {
@@ -73,17 +67,25 @@ export async function postDrafts(ctx: CheckContext, role: Role, drafts: unknown)
 /** POST /drafts for setup: the ids, in order, or a SetupError. */
 export async function mustCreateDrafts(ctx: CheckContext, role: Role, drafts: Draft[]): Promise<number[]> {
   const res = await postDrafts(ctx, role, drafts);
-  const body = expectSuccess(res, 'creating drafts (setup)');
-  if (!Array.isArray(body.ids) || body.ids.length !== drafts.length) fail(res, `wanted ${drafts.length} ids`);
-  return body.ids;
+  const { ids } = mustSucceed(res, 'creating drafts');
+  if (!Array.isArray(ids) || ids.length !== drafts.length) throw setupFailure(res, `${drafts.length} ids`);
+  return ids;
 }
 
-/** GET /drafts: the response, its drafts checked to be a list. */
+/** GET /drafts as the behaviour under test: the response, its drafts checked to be a list. */
 export async function listDrafts(client: ApiClient): Promise<{ res: ApiResponse; drafts: any[] }> {
   const res = await client.get('/drafts');
   const body = expectSuccess(res, 'listing drafts');
   if (!Array.isArray(body.drafts)) fail(res, 'wanted drafts to be a list');
   return { res, drafts: body.drafts };
+}
+
+/** GET /drafts for setup (reading back what a check of POST /drafts created): the response and its drafts. */
+export async function mustListDrafts(client: ApiClient): Promise<{ res: ApiResponse; drafts: any[] }> {
+  const res = await client.get('/drafts');
+  const { drafts } = mustSucceed(res, 'reading the drafts back');
+  if (!Array.isArray(drafts)) throw setupFailure(res, 'drafts as a list');
+  return { res, drafts };
 }
 
 /**

@@ -1,12 +1,15 @@
 // GET /drafts — contract: "11. Get drafts" and the Draft resource.
 import { describe, expect } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { fail, isInt, isIntList, isString } from '../../helpers/checks/matchers.ts';
-import { drafterOf, draftOf, listDrafts, mustCreateDrafts, nowSeconds } from './drafts.ts';
+import { clauses } from './clauses.ts';
+import { draftOf, listDrafts, mustCreateDrafts, notRecipient, nowSeconds } from './drafts.ts';
+
+const check = checksOf(clauses);
 
 describe('GET /drafts', () => {
   check('DRAFTS-LIST-001', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     await mustCreateDrafts(ctx, drafter, [draftOf.unaddressed(ctx), draftOf.unaddressed(ctx)]);
     const { res, drafts } = await listDrafts(ctx.as(drafter));
     if (res.body.count !== drafts.length)
@@ -14,7 +17,7 @@ describe('GET /drafts', () => {
   });
 
   check('DRAFTS-LIST-002', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     // Edit times given explicitly, out of order, in one request: the list must not follow submission order.
     const now = nowSeconds();
     const times = [now - 300, now - 100, now - 200];
@@ -39,7 +42,7 @@ describe('GET /drafts', () => {
   });
 
   check('DRAFTS-LIST-003', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     await mustCreateDrafts(ctx, drafter, [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)]);
     const { res, drafts } = await listDrafts(ctx.as(drafter));
     const fields = { id: isInt, type: isString, to: isIntList, topic: isString, content: isString, timestamp: isInt };

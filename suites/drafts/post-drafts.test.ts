@@ -1,40 +1,42 @@
 // POST /drafts — contract: "10. Create drafts", the Draft resource, and the drafts row of Events.
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
-import { anyActor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import { clauses } from './clauses.ts';
 import { draftCases } from './draft-arbitraries.ts';
 import {
   type Draft,
-  drafterOf,
   draftOf,
-  listDrafts,
   mustCreateDrafts,
+  mustListDrafts,
+  notRecipient,
   nowSeconds,
   postDrafts,
   recipientOf,
   storedMismatch,
 } from './drafts.ts';
 
+const check = checksOf(clauses);
+
 describe('POST /drafts', () => {
   check('DRAFTS-CREATE-001', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     const drafts = [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)];
     const res = await postDrafts(ctx, drafter, drafts);
     const { ids } = expectSuccess(res, 'creating three drafts');
     if (!Array.isArray(ids) || ids.length !== 3 || !ids.every(isInt))
       fail(res, 'wanted ids to be a list of 3 integers');
     if (new Set(ids).size !== 3) fail(res, 'wanted 3 distinct ids');
-    const { drafts: listed } = await listDrafts(ctx.as(drafter));
+    const { drafts: listed } = await mustListDrafts(ctx.as(drafter));
     // ids[i] must be the draft submitted i-th: its listed content is the i-th content sent.
     const contentOf = (id: number) => listed.find((d) => d.id === id)?.content;
     expect(ids.map(contentOf), 'the listed content of ids[0], ids[1], ids[2]').toEqual(drafts.map((d) => d.content));
   });
 
   check('DRAFTS-CREATE-002', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     const timestamp = nowSeconds() - 3600;
     const drafts = [
       draftOf.channel(ctx, { timestamp }),
@@ -42,7 +44,7 @@ describe('POST /drafts', () => {
       draftOf.unaddressed(ctx, { timestamp }),
     ];
     const ids = await mustCreateDrafts(ctx, drafter, drafts);
-    const { res, drafts: listed } = await listDrafts(ctx.as(drafter));
+    const { res, drafts: listed } = await mustListDrafts(ctx.as(drafter));
     drafts.forEach((sent, i) => {
       const stored = listed.find((d) => d.id === ids[i]);
       if (!stored) fail(res, `wanted draft ${ids[i]} in the list`);
@@ -52,10 +54,10 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-003', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     const before = nowSeconds();
     const [id] = await mustCreateDrafts(ctx, drafter, [draftOf.channel(ctx)]);
-    const { res, drafts } = await listDrafts(ctx.as(drafter));
+    const { res, drafts } = await mustListDrafts(ctx.as(drafter));
     const stored = drafts.find((d) => d.id === id);
     if (!stored) fail(res, `wanted draft ${id} in the list`);
     // Server and suite clocks may differ; a day either way still tells "filled in" from "left empty".
@@ -69,7 +71,7 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-004', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     const channels = ctx.channels();
     for (const to of [[], channels.map((c) => c.id)]) {
       const res = await postDrafts(ctx, drafter, [draftOf.channel(ctx, { to })]);
@@ -78,13 +80,13 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-005', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     const res = await postDrafts(ctx, drafter, [draftOf.channel(ctx, { topic: `${ctx.unique('t')}\0end` })]);
     expectError(res, undefined, 'a channel draft whose topic has a null byte');
   });
 
   check('DRAFTS-CREATE-006', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     for (const make of [draftOf.channel, draftOf.direct, draftOf.unaddressed]) {
       const draft = make(ctx);
       const res = await postDrafts(ctx, drafter, [{ ...draft, content: `${draft.content}\0end` }]);
@@ -93,11 +95,11 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-007', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     const draft = draftOf.unaddressed(ctx, { to: [recipientOf(ctx)] });
     const res = await postDrafts(ctx, drafter, [draft]);
     const { ids } = expectSuccess(res, 'an unaddressed draft that names recipients');
-    const { res: list, drafts } = await listDrafts(ctx.as(drafter));
+    const { res: list, drafts } = await mustListDrafts(ctx.as(drafter));
     const stored = drafts.find((d) => d.id === ids?.[0]);
     if (stored?.type !== '') fail(list, `wanted draft ${ids?.[0]} listed with type ""`);
     // "Ignored" allows both: recipients dropped (real Zulip lists to: []) or kept without effect.
@@ -106,7 +108,7 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-008', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     for (const type of ['group', 'STREAM', 'dm']) {
       const res = await postDrafts(ctx, drafter, [{ ...draftOf.unaddressed(ctx), type }]);
       expectError(res, undefined, `a draft of type ${JSON.stringify(type)}`);
@@ -114,7 +116,7 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-009', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     for (const field of ['type', 'to', 'topic', 'content'] as const) {
       const { [field]: _dropped, ...draft } = draftOf.channel(ctx);
       const res = await postDrafts(ctx, drafter, [draft]);
@@ -124,19 +126,16 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-010', async (ctx) => {
-    // Drafts are per user, and no role changes what a draft may hold: each case's owner is drawn from people
-    // with budget to spare, never the one direct drafts are addressed to (a draft to oneself is another matter).
-    const recipient = recipientOf(ctx);
-    const owners = (['moderator', 'owner'] as const).filter((role) => ctx.world.accounts[role]?.userId !== recipient);
+    // Drafts are per user, and no role changes what a draft may hold: each case's owner is drawn from the people.
     await fc.assert(
-      fc.asyncProperty(draftCases(ctx), anyActor(ctx, owners), async ({ draft, valid, why }, owner) => {
+      fc.asyncProperty(draftCases(ctx), ctx.draw('person', notRecipient(ctx)), async ({ draft, valid, why }, owner) => {
         const res = await postDrafts(ctx, owner, [draft]);
         if (!valid) {
           expectError(res, undefined, `a draft with ${why}`);
           return;
         }
         const { ids } = expectSuccess(res, `a ${why}`);
-        const { res: list, drafts } = await listDrafts(ctx.as(owner));
+        const { res: list, drafts } = await mustListDrafts(ctx.as(owner));
         const stored = drafts.find((d) => d.id === ids?.[0]);
         if (!stored) fail(list, `wanted the new draft ${ids?.[0]} in the list`);
         const mismatch = storedMismatch(draft as unknown as Draft, stored);
@@ -147,7 +146,7 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-EVENT-001', async (ctx) => {
-    const drafter = drafterOf(ctx);
+    const drafter = ctx.someone('person', notRecipient(ctx));
     // The owner's "other client": an event queue of its own, registered for drafts events.
     const queue = await registerQueue(ctx, drafter, { event_types: ['drafts'] });
     await mustCreateDrafts(ctx, drafter, [draftOf.unaddressed(ctx)]);

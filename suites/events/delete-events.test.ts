@@ -1,13 +1,15 @@
 // DELETE /events — contract: "20. Delete an event queue" and BAD_EVENT_QUEUE_ID in Errors.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { ANYONE, anyActor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { registerQueue } from '../../helpers/checks/events.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
+import { clauses } from './clauses.ts';
+
+const check = checksOf(clauses);
 
 function expectBadQueue(res: ApiResponse, given: string, what: string): void {
   const body = expectError(res, 'BAD_EVENT_QUEUE_ID', what);
@@ -41,7 +43,7 @@ describe('DELETE /events', () => {
       .map((s) => `${ctx.world.prefix}${s}`);
     // An id nobody was given is unknown to every caller alike: each case's caller is drawn from every account.
     await fc.assert(
-      fc.asyncProperty(unknownId, anyActor(ctx, ANYONE), async (id, by) => {
+      fc.asyncProperty(unknownId, ctx.draw('anyone'), async (id, by) => {
         expectBadQueue(await deleteQueue(ctx, id, by), id, `deleting an unknown queue as the ${by}`);
       }),
       ctx.property(),

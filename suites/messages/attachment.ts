@@ -1,7 +1,8 @@
 /** The Attachment resource (entries of `detached_uploads`): its fields and their types. */
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import { expectSuccess, fail, isInt, isIntList, isString } from '../../helpers/checks/matchers.ts';
+import { isInt, isIntList, isString } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
+import { mustSucceed, setupFailure } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 
 const FIELDS: readonly [string, (v: unknown) => boolean, string][] = [
@@ -33,11 +34,12 @@ export function attachmentProblem(entry: unknown, featureLevel: number | null = 
  * POST /user_uploads (setup: a multipart file) → the file's URL, as the target gives it; skipped-unsupported when
  * the target has no such operation.
  */
-export async function uploadFile(ctx: CheckContext, role: Role, name: string, content: string): Promise<string> {
+export async function mustUpload(ctx: CheckContext, role: Role, name: string, content: string): Promise<string> {
   const res = await ctx.as(role).post('/user_uploads', {}, { files: { file: { name, content } } });
   if (res.status === 404 || res.status === 405) throw new Unsupported('the target has no POST /user_uploads');
-  const body = expectSuccess(res, 'uploading a file (setup)');
+  const body = mustSucceed(res, 'uploading a file');
   const url = body.url ?? body.uri;
-  if (typeof url !== 'string' || !url.includes('/user_uploads/')) fail(res, 'wanted the URL of the uploaded file');
+  if (typeof url !== 'string' || !url.includes('/user_uploads/'))
+    throw setupFailure(res, 'the URL of the uploaded file');
   return url;
 }

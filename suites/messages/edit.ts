@@ -5,10 +5,10 @@
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
+import { takeTurn } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
-import { budgetLeft } from '../../helpers/http/rate-budget.ts';
 import { pollingWait } from '../../helpers/progress.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend, type OwnChannel, readMessage } from './messages.ts';
@@ -67,13 +67,15 @@ export function movers(ctx: CheckContext, roles: readonly Role[]): RealmValue {
 }
 
 const baselines = new WeakMap<CheckContext, Promise<Record<string, unknown>>>();
+/** The realm settings whose turn each check holds (setRealm). */
+const turns = new WeakMap<CheckContext, Set<string>>();
 
 /**
  * The realm settings a check puts back when it ends. On the embedded server, the values the run found at its start
  * (`world.realm.raw`). On an external one, which other runs share, the values read when the check first changes one,
  * while its file holds the lease on the edit settings (sharesState): a baseline read at the run's start could be
- * another run's temporary value, and restoring it would leave the realm changed. Each setting is changed by one
- * suite file only, so no other check of the run changes it meanwhile.
+ * another run's temporary value, and restoring it would leave the realm changed. No other check of the run changes
+ * those settings meanwhile: it would wait for this check's turn on them (setRealm).
  */
 function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
   if (ctx.world.target.embedded) return Promise.resolve(ctx.world.realm.raw);
@@ -94,11 +96,17 @@ function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
 
 /**
  * Changes realm settings for the check (administrator, PATCH /realm) after recording how to put back the values
- * it found (baselineOf): every check of a setting restores the same value, so overlapping checks never restore each
- * other's changes. Needs ALLOW_REALM_CHANGES on an external target.
+ * it found (baselineOf). The check holds a turn on each setting (takeTurn) until it has put them back, so that
+ * checks of other files that change the same setting (EDIT-RESOLVE-003 and GROUP-DEACTIVATE-007 both change
+ * can_resolve_topics_group) never overlap. Needs ALLOW_REALM_CHANGES on an external target.
  */
 export async function setRealm(ctx: CheckContext, settings: Record<string, RealmValue>): Promise<void> {
   ctx.requireRealmChanges('this check');
+  // Sorted, so that two checks asking for the same settings never each hold one the other waits for.
+  for (const name of Object.keys(settings).sort()) {
+    if (!turns.get(ctx)?.has(name)) await takeTurn(ctx, `realm setting ${name}`);
+    turns.set(ctx, (turns.get(ctx) ?? new Set()).add(name));
+  }
   const baseline = await baselineOf(ctx);
   for (const [name, value] of Object.entries(settings)) {
     const key = `realm_${name}`;
@@ -106,32 +114,6 @@ export async function setRealm(ctx: CheckContext, settings: Record<string, Realm
     const restore = { [name]: realmParam(name, baseline[key]) };
     ctx.track('admin', 'realm-setting', JSON.stringify(restore), `realm setting ${name}`);
     await ctx.admin.mustSetup('PATCH', '/realm', { [name]: realmParam(name, value) as Params[string] });
-  }
-}
-
-/**
- * Waits, before steps that must all happen inside a time limit of a few seconds, until each role's rate budget
- * (as the target's X-RateLimit-* headers tell it) holds `requests` more beyond the reserve: a pacing wait in the
- * middle of those steps would make them miss the limit and fail the target for the harness's own pacing. On a
- * sliding log (Zulip) slots free up as the oldest calls leave, which no header announces: the account looks again
- * (GET /users/me, one request) once a second until enough are free, rather than wait for a whole window.
- */
-export async function budgetFor(ctx: CheckContext, roles: readonly Role[], requests: number): Promise<void> {
-  // Room for the steps, and for one request of each other worker of the run that may spend the account meanwhile.
-  const need = requests + ctx.world.options.workers;
-  for (const role of new Set(roles)) {
-    const { email } = ctx.account(role);
-    for (let pause = 1000; ; pause = Math.min(2 * pause, 4000)) {
-      const left = budgetLeft(email);
-      if (left === undefined || (Number.isFinite(left) && left >= need)) break;
-      // Past the last Reset heard of, the budget is unknown (a Reset may name just the next free slot): ask.
-      if (left !== Number.POSITIVE_INFINITY) {
-        const end = ctx.recorder.beginWait(); // a rate-limit wait: not the check's own work time
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        end();
-      }
-      await ctx.as(role).get('/users/me');
-    }
   }
 }
 

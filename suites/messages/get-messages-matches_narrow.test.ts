@@ -3,15 +3,17 @@
 // and search operators are used, with operands that differ in more than letter case.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { actorFor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { registerQueue } from '../../helpers/checks/events.ts';
 import { channelOperator } from '../../helpers/checks/levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
+import { clauses } from './clauses.ts';
 import { contentOf, mustSend, ownChannel } from './messages.ts';
+
+const check = checksOf(clauses);
 
 type Narrow = { operator: string; operand: unknown }[];
 
@@ -42,9 +44,9 @@ function expectIds(res: ApiResponse, messages: Record<string, any>, want: number
 
 describe('GET /messages/matches_narrow', () => {
   check('MSG-NARROW-001', async (ctx) => {
-    // Who sends and asks does not matter (the sender has access to its own messages): the moderator, posting to
-    // a public channel of the run's as any non-guest may.
-    const caller = actorFor(ctx, ['moderator']);
+    // Who sends and asks does not matter (the sender has access to its own messages): any person, posting to a
+    // public channel of the run's.
+    const caller = ctx.someone('person');
     // Both channels are the caller's, so that the outside message is left out by the narrow, not for lack of access.
     const own = await ownChannel(ctx, { others: [caller] });
     const other = await ownChannel(ctx, { others: [caller] });
@@ -103,12 +105,12 @@ describe('GET /messages/matches_narrow', () => {
   });
 
   check('MSG-NARROW-004', async (ctx) => {
-    // Matching does not depend on who asks, given access to every message: the asking account is chosen among
-    // the lightly loaded ones, subscribed (like the senders) to both channels before anything is sent.
-    const reader = actorFor(ctx, ['moderator', 'guest', 'bot']);
-    // The two senders (set-up too): the second member and, sparing the member, the owner or administrator. A sender
-    // operand is the sender's API email, read at start (no check changes these accounts' email visibility).
-    const senders: Role[] = ['member2', actorFor(ctx, ['owner', 'admin'])];
+    // Matching does not depend on who asks, given access to every message: anyone, subscribed (like the senders)
+    // to both channels before anything is sent.
+    const reader = ctx.someone('anyone');
+    // The two senders (set-up too): the second member and another person. Not the member: a sender operand is the
+    // sender's API email, read at start, and only the member's email visibility is changed by a check.
+    const senders: Role[] = ['member2', ctx.someone('person', { besides: ['member2'] })];
     const channels = [
       await ownChannel(ctx, { others: [reader, ...senders] }),
       await ownChannel(ctx, { others: [reader, ...senders] }),

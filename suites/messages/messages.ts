@@ -3,7 +3,6 @@
  * setup operations of TARGET.md: POST /users/me/subscriptions, GET /get_stream_id, GET and DELETE /messages/{id}).
  */
 import type { TopicRuleEnv, TopicsPolicy } from '../../helpers/arbitraries/topic-rule.ts';
-import { actorFor } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
 import { Disabled, Unsupported } from '../../helpers/errors.ts';
@@ -78,13 +77,9 @@ export async function schedule(ctx: CheckContext, role: Role, params: Params): P
 }
 
 /**
- * Who creates the checks' own channels (set-up, spread over accounts with budget to spare): people who may create
- * a public channel and subscribe others, as the member may. The creator subscribes only the accounts asked for.
- */
-const CREATORS: Role[] = ['moderator', 'member2'];
-
-/**
- * A channel of the check's own, the member and the given others subscribed, archived when the check ends.
+ * A channel of the check's own, the member and the given others subscribed, archived when the check ends. A helper
+ * that is a person creates it (set-up), as the member would, subscribing only the accounts asked for: not a guest,
+ * who may create no channel, nor the bot.
  * `topics_policy` is sent JSON-encoded, as Zulip parses it; when one is asked for, the effective policy is read back
  * (skipped-unsupported when it differs).
  */
@@ -93,7 +88,7 @@ export async function ownChannel(
   { policy, others = [] }: { policy?: TopicsPolicy; others?: Role[] } = {},
 ): Promise<OwnChannel> {
   const name = ctx.unique('channel');
-  const creator = actorFor(ctx, CREATORS);
+  const creator = ctx.someone('helper', { besides: ['guest', 'bot'] });
   const subscribers = [...new Set<Role>(['member', ...others])];
   await ctx.as(creator).mustSetup('POST', '/users/me/subscriptions', {
     subscriptions: [{ name, description: 'Created by teamchat-conformance; archived when the check ends.' }],

@@ -3,13 +3,15 @@
 // move_messages_between_streams_limit_seconds; the other channel moves of the slice share this file so that they
 // never run while it is shrunk.
 import { describe } from 'vitest';
-import { actorFor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
+import { clauses } from './clauses.ts';
 import { edit, movers, placesOf, QUIET, sendMany, setRealm, shortestWorkingLimit, waitUntilTooOld } from './edit.ts';
 import { contentOf, mustSend, ownChannel } from './messages.ts';
+
+const check = checksOf(clauses);
 
 describe('PATCH /messages/{message_id}: channels', () => {
   sharesState('realm-edit-settings');
@@ -54,9 +56,9 @@ describe('PATCH /messages/{message_id}: channels', () => {
   });
 
   check('EDIT-LIMIT-002', async (ctx) => {
-    // The moved messages are set-up: who wrote them does not matter to the exemption; an account with budget to
-    // spare (subscribed to both channels) sends and reads them back.
-    const sender = actorFor(ctx, ['guest', 'bot']);
+    // The moved messages are set-up: the exemption is the mover's, so a helper without the movers' rights (an
+    // ordinary account, subscribed to both channels) sends them and reads them back.
+    const sender = ctx.someone('helper', { besides: ['moderator', 'admin', 'owner'] });
     const [from, to] = [await ownChannel(ctx, { others: [sender] }), await ownChannel(ctx, { others: [sender] })];
     // The least limit the realm allows (1 s) first; 3 s when the probe's first move cannot happen inside it.
     await shortestWorkingLimit(ctx, [1, 3], async (limit, longest) => {

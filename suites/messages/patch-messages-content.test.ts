@@ -5,16 +5,18 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { actorFor, PEER_MEMBERS, PEOPLE } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { attachmentProblem, uploadFile } from './attachment.ts';
+import { attachmentProblem, mustUpload } from './attachment.ts';
+import { clauses } from './clauses.ts';
 import { edit, editUntilRefused, QUIET, setRealm, shortestWorkingLimit } from './edit.ts';
 import { contentOf, mustSend, readMessage } from './messages.ts';
+
+const check = checksOf(clauses);
 
 /** Whether an event payload holds `name` with `value` at any depth: the contract leaves the payload's shape open. */
 function carries(payload: unknown, name: string, value: unknown): boolean {
@@ -44,8 +46,8 @@ describe('PATCH /messages/{message_id}: content', () => {
   sharesState('realm-edit-settings');
 
   check('EDIT-CONTENT-001', async (ctx) => {
-    // Any member may edit its own message alike: the second member when configured, sparing the member.
-    const sender = actorFor(ctx, PEER_MEMBERS);
+    // Any member may edit its own message alike.
+    const sender = ctx.someone('peer member');
     const id = await ownMessage(ctx, 'before edit', sender);
     await fc.assert(
       fc.asyncProperty(plainContent, async (text) => {
@@ -114,8 +116,8 @@ describe('PATCH /messages/{message_id}: content', () => {
   });
 
   check('EDIT-EVENT-001', async (ctx) => {
-    // Any account's queue receives realm events: the second member's, sparing the member.
-    const queue = await registerQueue(ctx, actorFor(ctx, PEER_MEMBERS), { event_types: ['realm'] });
+    // Any account's queue receives realm events: a peer member's.
+    const queue = await registerQueue(ctx, ctx.someone('peer member'), { event_types: ['realm'] });
     // Values other than the run's: setting a value the realm already has may rightly announce nothing.
     const raw = ctx.world.realm.raw;
     const changes: Record<string, boolean | number> = {
@@ -196,7 +198,7 @@ describe('PATCH /messages/{message_id}: content', () => {
   check('EDIT-UPLOADS-002', async (ctx) => {
     const name = `${ctx.unique('file')}.txt`;
     const bytes = 'Uploaded by teamchat-conformance.\n';
-    const url = await uploadFile(ctx, 'member', name, bytes);
+    const url = await mustUpload(ctx, 'member', name, bytes);
     const link = `[${name}](${url})`;
     const id = await ownMessage(ctx, `with ${link}`);
     const other = await ownMessage(ctx, `also with ${link}`);
@@ -229,10 +231,10 @@ describe('PATCH /messages/{message_id}: content', () => {
   check('EDIT-UPLOADS-003', async (ctx) => {
     // The file is another account's: it shares it in the run's public channel first, so that the member may
     // link it too (a server may let a user link only the files it can read).
-    const owner = actorFor(ctx, PEOPLE);
+    const owner = ctx.someone('person');
     if (owner === 'member') ctx.account('member2'); // no other account: disabled, naming the one it needs
     const name = `${ctx.unique('file')}.txt`;
-    const url = await uploadFile(ctx, owner, name, 'Uploaded by teamchat-conformance.\n');
+    const url = await mustUpload(ctx, owner, name, 'Uploaded by teamchat-conformance.\n');
     const link = `[${name}](${url})`;
     const shared = await ownMessage(ctx, `shares ${link}`, owner);
     const linked = await ownMessage(ctx, `links ${link}`);

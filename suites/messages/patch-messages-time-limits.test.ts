@@ -9,12 +9,14 @@
 // (one shared wait rules out fc.assert's run-by-run shrinking); two fixed examples always run.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { actorFor, HELPERS, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
-import { budgetFor, edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
+import { clauses } from './clauses.ts';
+import { edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
 import { ownChannel } from './messages.ts';
+
+const check = checksOf(clauses);
 
 /** At most this many generated cases (each sends up to 6 messages). */
 const MAX_CASES = 6;
@@ -46,8 +48,8 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
 
   check('EDIT-LIMIT-001', async (ctx) => {
     // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
-    // read back, by another account, subscribed, sparing the member's rate budget for the moves.
-    const reader = actorFor(ctx, [...PEER_MEMBERS, ...HELPERS]);
+    // read back, by a helper, subscribed.
+    const reader = ctx.someone('helper');
     const channel = await ownChannel(ctx, { others: [reader] });
     const { seed, numRuns } = ctx.property();
     const cases: LimitCase[] = [
@@ -67,7 +69,7 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
     for (const [i, { k, m, at }] of cases.entries()) {
       const topic = topics[i]!;
       // The newer sends, the move and the change_later must all fall inside the limit: no pacing wait among them.
-      await budgetFor(ctx, [reader, 'member'], REQUESTS_INSIDE_LIMIT);
+      await ctx.budgetFor([reader, 'member'], REQUESTS_INSIDE_LIMIT);
       const newer = await sendMany(ctx, channel, topic, m, reader);
       const old = older[i]!;
       const all = [...old, ...newer];

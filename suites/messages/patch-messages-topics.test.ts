@@ -1,24 +1,29 @@
 // PATCH /messages/{message_id}: topic moves and resolving — contract: 3. Edit a message (topic, propagate_mode),
 // Conventions (topic rule: the empty-topic display name), States and transitions (topic unresolved → resolved).
 // The resolve checks share this file so that EDIT-RESOLVE-003's change of can_resolve_topics_group never overlaps
-// another resolve; so does GROUP-DEACTIVATE-007, which names a group of its own in that setting. Moves by the member act on messages sent moments before, well inside any move limit.
+// another resolve (GROUP-DEACTIVATE-007, which changes that setting too, takes turns with it: setRealm). Moves by
+// the member act on messages sent moments before, well inside any move limit.
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { isStoredEmpty } from '../../helpers/arbitraries/topic-rule.ts';
-import { actorFor, actorsOf, anyActor, HELPERS } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { directType } from '../../helpers/checks/levels.ts';
-import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
-import { createGroup, deactivateGroup } from '../user_groups/groups.ts';
+import { clauses } from './clauses.ts';
 import { edit, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
 import { contentOf, mustSend, ownChannel, readMessage, topicEnv } from './messages.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
 
+const check = checksOf(clauses);
+
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
-/** Who sends the messages the moderator moves (set-up): the guest and the bot, with budget to spare, subscribed. */
-const SENDERS = HELPERS.filter((role) => role !== 'owner');
+/**
+ * Who sends the messages the moderator moves (set-up): a helper, subscribed, without the moderator's rights (nor an
+ * administrator's), so that the moves are of an ordinary account's messages, as a moderator's moves are.
+ */
+const SENDERS = { besides: ['moderator', 'admin', 'owner'] } as const;
 
 describe('PATCH /messages/{message_id}: topics', () => {
   sharesState('realm-edit-settings');
@@ -36,12 +41,12 @@ describe('PATCH /messages/{message_id}: topics', () => {
   check('EDIT-TOPIC-002', async (ctx) => {
     // Who sent the topic's messages does not matter to propagate_mode: each case's sender (who also reads the
     // messages back) is drawn from the set-up helpers, subscribed to a channel of the check's own.
-    const channel = await ownChannel(ctx, { others: [...SENDERS] });
+    const channel = await ownChannel(ctx, { others: ctx.everyone('helper', SENDERS) });
     const history = fc.record({
       n: fc.integer({ min: 1, max: 4 }),
       at: fc.nat(),
       mode: fc.constantFrom(...MODES),
-      sender: anyActor(ctx, SENDERS),
+      sender: ctx.draw('helper', SENDERS),
     });
     await fc.assert(
       fc.asyncProperty(history, async ({ n, at, mode, sender }) => {
@@ -71,7 +76,7 @@ describe('PATCH /messages/{message_id}: topics', () => {
     const env = topicEnv(ctx);
     if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
     // The moderator's move is under test; the messages are set-up, sent and read back by a helper account.
-    const sender = actorFor(ctx, SENDERS);
+    const sender = ctx.someone('helper', SENDERS);
     const channel = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
     const id = await mustSend(ctx, sender, {
       type: 'stream',
@@ -100,8 +105,8 @@ describe('PATCH /messages/{message_id}: topics', () => {
 
   check('EDIT-TOPIC-004', async (ctx) => {
     await assertTopicRule(ctx, {
-      // The moderator's move is under test; the message it moves may come from anyone (setup, spread over all).
-      senders: actorsOf(ctx, SENDERS),
+      // The moderator's move is under test; the message it moves may come from any helper (setup).
+      senders: ctx.everyone('helper', SENDERS),
       lead: 'a move to ',
       // The edit's topic parameter reads only the display name as the empty topic: "(no topic)" either way (Zulip
       // stores it as written).
@@ -195,25 +200,5 @@ describe('PATCH /messages/{message_id}: topics', () => {
     const stored = (await readMessage(ctx, 'member', id!)).topic;
     if (stored !== topic) fail(refused, `the refused edit moved the message to ${JSON.stringify(stored)}`);
     expectSuccess(await edit(ctx, 'admin', id!, resolved), "resolving the same topic by the group's member");
-  });
-
-  check('GROUP-DEACTIVATE-007', async (ctx) => {
-    // An empty group of the run's joins can_resolve_topics_group beside the realm's own value, so who may resolve
-    // topics stays the same; then the group is in use at realm level and must not be deactivated.
-    const group = await createGroup(ctx);
-    const current: any = ctx.world.realm.raw.realm_can_resolve_topics_group;
-    const value = Number.isInteger(current)
-      ? { direct_members: [], direct_subgroups: [current, group] }
-      : Array.isArray(current?.direct_members) && Array.isArray(current?.direct_subgroups)
-        ? { direct_members: current.direct_members, direct_subgroups: [...current.direct_subgroups, group] }
-        : undefined;
-    if (!value) throw new Unsupported('POST /register reports no group-setting value for can_resolve_topics_group');
-    await setRealm(ctx, { can_resolve_topics_group: value });
-    const res = await deactivateGroup(ctx, group);
-    const what = 'deactivating a group named in the realm setting can_resolve_topics_group';
-    const { objections } = expectError(res, 'CANNOT_DEACTIVATE_GROUP_IN_USE', what);
-    const named = (o: any) => Array.isArray(o?.settings) && o.settings.includes('can_resolve_topics_group');
-    if (!Array.isArray(objections) || !objections.some(named))
-      fail(res, `wanted an objection naming can_resolve_topics_group; got ${JSON.stringify(objections)}`);
   });
 });

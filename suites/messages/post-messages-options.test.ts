@@ -1,12 +1,15 @@
 // POST /messages — contract: "1. Send a message" (content limit, local echo, read_by_sender, the response), the
 // message row of Events, Limits, Versioning (236).
 import { describe, expect } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
+import { clauses } from './clauses.ts';
 import { contentOf, contentProblem, maxMessageLength, readMessage, send } from './messages.ts';
+
+const check = checksOf(clauses);
 
 describe('POST /messages: limits and options', () => {
   check('MSG-SEND-010', async (ctx) => {

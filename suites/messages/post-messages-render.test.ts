@@ -3,12 +3,14 @@
 // Rendering does not depend on who asks: the properties draw each case's caller from every account.
 import fc from 'fast-check';
 import { describe } from 'vitest';
-import { ANYONE, anyActor } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
+import { clauses } from './clauses.ts';
+
+const check = checksOf(clauses);
 
 async function rendered(
   ctx: CheckContext,
@@ -43,7 +45,7 @@ describe('POST /messages/render', () => {
   check('MSG-RENDER-001', async (ctx) => {
     const kinds = Object.keys(MARKUP) as (keyof typeof MARKUP)[];
     await fc.assert(
-      fc.asyncProperty(word, word, fc.constantFrom(...kinds), anyActor(ctx, ANYONE), async (before, w, kind, by) => {
+      fc.asyncProperty(word, word, fc.constantFrom(...kinds), ctx.draw('anyone'), async (before, w, kind, by) => {
         const marked = MARKUP[kind].wrap(w);
         const { res, html } = await rendered(ctx, `${before} ${marked} ${before}`, by);
         if (html.includes(marked)) fail(res, `wanted the ${kind} markup ${marked} rendered, not returned raw`);
@@ -56,7 +58,7 @@ describe('POST /messages/render', () => {
   check('MSG-RENDER-002', async (ctx) => {
     const kinds = Object.keys(SPECIALS) as (keyof typeof SPECIALS)[];
     await fc.assert(
-      fc.asyncProperty(word, word, fc.constantFrom(...kinds), anyActor(ctx, ANYONE), async (before, w, kind, by) => {
+      fc.asyncProperty(word, word, fc.constantFrom(...kinds), ctx.draw('anyone'), async (before, w, kind, by) => {
         const text = SPECIALS[kind](w);
         const { res, html } = await rendered(ctx, `${before} ${text}`, by);
         if (!html.includes(escaped(text))) fail(res, `wanted ${kind} in ${JSON.stringify(text)} HTML-escaped`);

@@ -2,20 +2,21 @@
 // Channel object (topics_policy), Limits (max_topic_length), Versioning (334, 370/372).
 import { describe } from 'vitest';
 import { isStoredEmpty, NO_TOPIC } from '../../helpers/arbitraries/topic-rule.ts';
-import { actorFor, actorsOf, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { clauses } from './clauses.ts';
 import { contentOf, policyChannels, readMessage, send, topicEnv } from './messages.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
+
+const check = checksOf(clauses);
 
 describe('POST /messages: the topic rule', () => {
   check('TOPIC-RULE-001', async (ctx) => {
     // Every spelling of the empty topic must be stored alike (per channel): the first one seen sets the form.
     const emptyForm = new Map<number, string>();
     await assertTopicRule(ctx, {
-      // A member (no policy exempts one) but the member, which many clauses need: the second member when
-      // configured, subscribed to the policy channels.
-      senders: actorsOf(ctx, PEER_MEMBERS),
+      // Members (no policy exempts one), subscribed to the policy channels.
+      senders: ctx.everyone('peer member'),
       attempt: async ({ channel, topic, sender }) => {
         const res = await send(ctx, sender, {
           type: 'stream',
@@ -40,8 +41,8 @@ describe('POST /messages: the topic rule', () => {
 
   check('TOPIC-RULE-002', async (ctx) => {
     const env = topicEnv(ctx);
-    // Any member alike: the second member when configured, sparing the member.
-    const sender = actorFor(ctx, PEER_MEMBERS);
+    // Any member alike.
+    const sender = ctx.someone('peer member');
     const [allowing, disabling] = await policyChannels(ctx, [sender]);
     const stored: unknown[] = [];
     for (const topic of ['', NO_TOPIC]) {

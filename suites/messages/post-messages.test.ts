@@ -1,10 +1,13 @@
 // POST /messages — contract: "1. Send a message", the Message resource, Errors, Versioning (174, 248).
 import { describe } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
+import { clauses } from './clauses.ts';
 import { contentOf, readMessage, send } from './messages.ts';
+
+const check = checksOf(clauses);
 
 /** A channel ID no target hands out in a test realm (the suite never depends on real ids). */
 const NO_SUCH_ID = 2_147_483_000;

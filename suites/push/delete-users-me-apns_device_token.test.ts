@@ -1,13 +1,16 @@
 // DELETE /users/me/apns_device_token — contract: "18. Remove an APNs device token" (deprecated at level 406), Errors.
 import { describe } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess } from '../../helpers/checks/matchers.ts';
-import { APP_ID, addToken, deviceToken, removeToken } from './push.ts';
+import { clauses } from './clauses.ts';
+import { deviceToken, mustAddToken, removeToken } from './push.ts';
+
+const check = checksOf(clauses);
 
 describe('DELETE /users/me/apns_device_token', () => {
   check('PUSH-REMOVE-001', async (ctx) => {
     const token = deviceToken(ctx);
-    expectSuccess(await addToken(ctx, { token, appid: APP_ID }), 'adding a token (setup)');
+    await mustAddToken(ctx, token);
     expectSuccess(await removeToken(ctx, token), 'removing the registered token');
     expectError(await removeToken(ctx, token), 'BAD_REQUEST', 'removing the same token a second time');
   });

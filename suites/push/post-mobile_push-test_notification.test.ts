@@ -1,9 +1,12 @@
 // POST /mobile_push/test_notification — contract: "19. Send a test notification to mobile devices" (deprecated at
 // level 420), Errors. The suite always names a token: without one the test would reach the account's real devices.
 import { describe } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
-import { expectError, expectSuccess } from '../../helpers/checks/matchers.ts';
-import { APP_ID, addToken, deviceToken } from './push.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
+import { expectError } from '../../helpers/checks/matchers.ts';
+import { clauses } from './clauses.ts';
+import { deviceToken, mustAddToken } from './push.ts';
+
+const check = checksOf(clauses);
 
 describe('POST /mobile_push/test_notification', () => {
   check('PUSH-TEST-001', async (ctx) => {
@@ -13,7 +16,7 @@ describe('POST /mobile_push/test_notification', () => {
 
   check('PUSH-TEST-002', async (ctx) => {
     const token = deviceToken(ctx);
-    expectSuccess(await addToken(ctx, { token, appid: APP_ID }), 'adding a token (setup)');
+    await mustAddToken(ctx, token);
     const res = await ctx.member.post('/mobile_push/test_notification', { token });
     // The server knows the token; whether a push service (bouncer) does depends on the deployment: both readings.
     if (res.body?.result === 'success') return;

@@ -1,8 +1,11 @@
 // POST /users/me/apns_device_token — contract: "17. Add an APNs device token" (deprecated at level 406), Errors.
 import { describe } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess } from '../../helpers/checks/matchers.ts';
+import { clauses } from './clauses.ts';
 import { APP_ID, addToken, deviceToken, removeToken } from './push.ts';
+
+const check = checksOf(clauses);
 
 describe('POST /users/me/apns_device_token', () => {
   check('PUSH-ADD-001', async (ctx) => {

@@ -1,7 +1,7 @@
 /** Legacy APNs device tokens (deprecated operations 17–19): unique tokens, add and remove with cleanup. */
 import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import type { ApiResponse } from '../../helpers/http/client.ts';
+import { type ApiResponse, mustSucceed } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
 
 /** The app the suite registers tokens for (an app ID of the usual reverse-domain form). */
@@ -19,6 +19,11 @@ export async function addToken(ctx: CheckContext, params: Params): Promise<ApiRe
     ctx.track('member', 'push-token', params.token, 'APNs device token');
   }
   return res;
+}
+
+/** Adds a token for setup (a check of what is done with a registered token): SetupError unless it succeeds. */
+export async function mustAddToken(ctx: CheckContext, token: string): Promise<void> {
+  mustSucceed(await addToken(ctx, { token, appid: APP_ID }), 'adding an APNs device token');
 }
 
 /** DELETE /users/me/apns_device_token as the member; a success means the cleanup is done. */

@@ -3,12 +3,15 @@
 // by sender where the target names one); the topic of a channel typing event is compared only when present.
 import { describe, expect } from 'vitest';
 import { emptySpellings } from '../../helpers/arbitraries/topic-rule.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess } from '../../helpers/checks/matchers.ts';
 import { ownChannel, topicEnv } from '../messages/messages.ts';
+import { clauses } from './clauses.ts';
+
+const check = checksOf(clauses);
 
 const typingOf = (ctx: CheckContext, op: string) => (e: any) =>
   e?.type === 'typing' &&

@@ -5,7 +5,7 @@
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
-import type { ApiResponse } from '../../helpers/http/client.ts';
+import { type ApiResponse, mustSucceed } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
 import type { Role } from '../../helpers/roles.ts';
 
@@ -39,6 +39,11 @@ export async function deactivateGroup(ctx: CheckContext, id: number): Promise<Ap
   const res = await ctx.as(role).post(`/user_groups/${id}/deactivate`);
   if (res.body?.result === 'success') ctx.untrack(role, 'group', id);
   return res;
+}
+
+/** Deactivates a group of the run's for setup (a check of what a deactivated group may not do): SetupError otherwise. */
+export async function mustDeactivateGroup(ctx: CheckContext, id: number): Promise<void> {
+  mustSucceed(await deactivateGroup(ctx, id), `deactivating group ${id}`);
 }
 
 /** Whether the group is listed as deactivated (GET /user_groups with deactivated groups, a setup operation). */

@@ -1,9 +1,15 @@
 // POST /user_groups/{id}/deactivate — contract: "16. Deactivate a user group", the user-group rows of States and
 // transitions, Errors. Groups are realm-wide: on an external target these checks need ALLOW_REALM_CHANGES=true.
+// GROUP-DEACTIVATE-007 names a group in a realm setting the edit checks change too (can_resolve_topics_group): it
+// holds the lease on the realm's edit settings, as they do, and takes turns with them (setRealm).
 import { describe } from 'vitest';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
+import { Unsupported } from '../../helpers/errors.ts';
+import { setRealm } from '../messages/edit.ts';
+import { clauses } from './clauses.ts';
 import {
   createGroup,
   deactivateGroup,
@@ -11,8 +17,11 @@ import {
   groupUsedAsSubgroup,
   groupUsedInSetting,
   isDeactivated,
+  mustDeactivateGroup,
   NO_SUCH_GROUP_ID,
 } from './groups.ts';
+
+const check = checksOf(clauses);
 
 /** Deactivating a group in use: refused with the code, and the group stays active. Returns the error body. */
 async function expectInUse(ctx: CheckContext, id: number, how: string): Promise<any> {
@@ -64,7 +73,7 @@ describe('POST /user_groups/{user_group_id}/deactivate', () => {
 
   check('GROUP-DEACTIVATE-006', async (ctx) => {
     const old = await createGroup(ctx);
-    expectSuccess(await deactivateGroup(ctx, old), 'deactivating a group (setup)');
+    await mustDeactivateGroup(ctx, old);
     const role = groupManager(ctx);
     const name = ctx.unique('group');
     const res = await ctx.as(role).post('/user_groups/create', {
@@ -75,5 +84,29 @@ describe('POST /user_groups/{user_group_id}/deactivate', () => {
     });
     if (res.body?.result === 'success') ctx.track(role, 'group', Number(res.body.group_id), name);
     expectError(res, undefined, 'creating a group whose can_mention_group is a deactivated group');
+  });
+});
+
+describe('POST /user_groups/{user_group_id}/deactivate: a group in a realm setting', () => {
+  sharesState('realm-edit-settings');
+
+  check('GROUP-DEACTIVATE-007', async (ctx) => {
+    // An empty group of the run's joins can_resolve_topics_group beside the realm's own value, so who may resolve
+    // topics stays the same; then the group is in use at realm level and must not be deactivated.
+    const group = await createGroup(ctx);
+    const current: any = ctx.world.realm.raw.realm_can_resolve_topics_group;
+    const value = Number.isInteger(current)
+      ? { direct_members: [], direct_subgroups: [current, group] }
+      : Array.isArray(current?.direct_members) && Array.isArray(current?.direct_subgroups)
+        ? { direct_members: current.direct_members, direct_subgroups: [...current.direct_subgroups, group] }
+        : undefined;
+    if (!value) throw new Unsupported('POST /register reports no group-setting value for can_resolve_topics_group');
+    await setRealm(ctx, { can_resolve_topics_group: value });
+    const res = await deactivateGroup(ctx, group);
+    const what = 'deactivating a group named in the realm setting can_resolve_topics_group';
+    const { objections } = expectError(res, 'CANNOT_DEACTIVATE_GROUP_IN_USE', what);
+    const named = (o: any) => Array.isArray(o?.settings) && o.settings.includes('can_resolve_topics_group');
+    if (!Array.isArray(objections) || !objections.some(named))
+      fail(res, `wanted an objection naming can_resolve_topics_group; got ${JSON.stringify(objections)}`);
   });
 });

@@ -1,14 +1,16 @@
 // GET /users/{user_id} — contract: "6. Get a user", Resources › User object, Authentication item 5.
 import { describe } from 'vitest';
-import { actorFor, PEOPLE } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { SetupError } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { createField, FIELD_TYPE, fieldOf } from '../realm/profile-fields.ts';
+import { clauses } from './clauses.ts';
 import { fieldProblems, roleProblems } from './user-object.ts';
 import { accounts, getUser, hideMemberEmail, NO_SUCH_USER_ID, sameEmail } from './users.ts';
+
+const check = checksOf(clauses);
 
 /** Under administrators-only visibility: who sees the member's real email (the member itself included). */
 const SEES_HIDDEN_EMAIL: Readonly<Record<Role, boolean>> = {
@@ -26,8 +28,8 @@ describe('GET /users/{user_id}', () => {
 
   check('USER-GET-001', async (ctx) => {
     // The User object's types hold for every caller (what the caller may see changes values, not types): the
-    // caller is one of the people, chosen by clause.
-    const caller = actorFor(ctx, PEOPLE);
+    // caller is any person.
+    const caller = ctx.someone('person');
     for (const { role, account } of accounts(ctx)) {
       for (const client_gravatar of [true, false]) {
         const { res, user } = await getUser(ctx, caller, account.userId, { client_gravatar });
@@ -38,8 +40,8 @@ describe('GET /users/{user_id}', () => {
   });
 
   check('USER-GET-002', async (ctx) => {
-    // Role flags are the same whoever asks: the caller is one of the people, chosen by clause.
-    const caller = actorFor(ctx, PEOPLE);
+    // Role flags are the same whoever asks: any person asks.
+    const caller = ctx.someone('person');
     for (const { role, account } of accounts(ctx)) {
       const { res, user } = await getUser(ctx, caller, account.userId);
       const problems = roleProblems(user);
@@ -98,7 +100,7 @@ describe('GET /users/{user_id}', () => {
   });
 
   check('USER-GET-007', async (ctx) => {
-    const caller = actorFor(ctx, PEOPLE);
+    const caller = ctx.someone('person');
     for (const { role, account } of accounts(ctx)) {
       const { res, user } = await getUser(ctx, caller, account.userId, { client_gravatar: false });
       if (typeof user.avatar_url !== 'string') fail(res, `wanted a string avatar_url for the ${role} without gravatar`);
@@ -116,7 +118,7 @@ describe('GET /users/{user_id}', () => {
     const human = ctx.account('member2');
     const bot = ctx.account('bot');
     // Any person may ask: profile_data follows the request and the user asked about, not who asks.
-    const caller = actorFor(ctx, PEOPLE);
+    const caller = ctx.someone('person');
     const asked = await getUser(ctx, caller, human.userId, { include_custom_profile_fields: true });
     if (typeof asked.user.profile_data !== 'object' || asked.user.profile_data === null)
       fail(asked.res, 'wanted profile_data for a human when custom profile fields are requested');
@@ -158,8 +160,8 @@ describe('GET /users/{user_id}', () => {
   });
 
   check('USER-GET-011', async (ctx) => {
-    // Bot fields are the same whoever asks: the caller is one of the people, chosen by clause.
-    const caller = actorFor(ctx, PEOPLE);
+    // Bot fields are the same whoever asks: any person asks.
+    const caller = ctx.someone('person');
     const bot = ctx.account('bot');
     const { res, user } = await getUser(ctx, caller, bot.userId);
     if (user.is_bot !== true) fail(res, 'wanted is_bot true for the bot');
@@ -170,7 +172,7 @@ describe('GET /users/{user_id}', () => {
 
   check('USER-GET-012', async (ctx) => {
     // The table gives bot_type as "integer or null", null meaning not a bot: a human's is null, not left out.
-    const caller = actorFor(ctx, PEOPLE);
+    const caller = ctx.someone('person');
     for (const { role, account } of accounts(ctx).filter(({ account }) => !account.isBot)) {
       const { res, user } = await getUser(ctx, caller, account.userId);
       if (user.is_bot !== false) fail(res, `wanted is_bot false for the ${role}, a human`);

@@ -7,7 +7,7 @@ import { type Queue, waitForEvents } from '../../helpers/checks/events.ts';
 import { directType } from '../../helpers/checks/levels.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, SetupError, Unsupported } from '../../helpers/errors.ts';
-import type { ApiResponse } from '../../helpers/http/client.ts';
+import { type ApiResponse, mustSucceed, setupFailure } from '../../helpers/http/client.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend } from '../messages/messages.ts';
 
@@ -19,8 +19,8 @@ export interface MutedEntry {
   timestamp: unknown;
 }
 
-/** The caller's `muted_users` from POST /register; the queue the registration opens is deleted at once. */
-export async function listMuted(ctx: CheckContext, role: Role): Promise<{ res: ApiResponse; muted: MutedEntry[] }> {
+/** POST /register for `muted_users` (a setup operation); the queue the registration opens is deleted at once. */
+async function register(ctx: CheckContext, role: Role): Promise<ApiResponse> {
   const client = ctx.as(role);
   const res = await client.request('POST', '/register', {
     fetch_event_types: ['muted_users'],
@@ -31,12 +31,22 @@ export async function listMuted(ctx: CheckContext, role: Role): Promise<{ res: A
     if (res.status === 404 || res.status === 405) throw new Unsupported('the target does not offer POST /register');
     throw new SetupError(`POST /register failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);
   }
+  return res;
+}
+
+/** The caller's `muted_users`, as the state a check judges (the muting rows of States and transitions). */
+export async function listMuted(ctx: CheckContext, role: Role): Promise<{ res: ApiResponse; muted: MutedEntry[] }> {
+  const res = await register(ctx, role);
   if (!Array.isArray(res.body.muted_users)) fail(res, 'wanted muted_users to be a list in the register response');
   return { res, muted: res.body.muted_users };
 }
 
+/** The ids of the users the caller has muted, for setup (whom a check may still mute). */
 export async function mutedIds(ctx: CheckContext, role: Role): Promise<Set<unknown>> {
-  return new Set((await listMuted(ctx, role)).muted.map((m) => m.id));
+  const res = await register(ctx, role);
+  const muted: unknown = res.body.muted_users;
+  if (!Array.isArray(muted)) throw setupFailure(res, 'muted_users as a list');
+  return new Set(muted.map((m) => m?.id));
 }
 
 /** POST /users/me/muted_users/{id} as the behaviour under test; a success is undone when the check ends. */
@@ -52,6 +62,16 @@ export async function unmuteUser(ctx: CheckContext, role: Role, userId: number):
   const res = await ctx.as(role).delete(`/users/me/muted_users/${userId}`);
   if (res.body?.result === 'success') ctx.untrack(role, 'mute', userId);
   return res;
+}
+
+/** Mutes for setup (the clause judges what the mute does, not the mute itself): SetupError unless it succeeds. */
+export async function mustMute(ctx: CheckContext, role: Role, userId: number): Promise<void> {
+  mustSucceed(await muteUser(ctx, role, userId), `the ${role} muting user ${userId}`);
+}
+
+/** Unmutes for setup (putting the mute list back, or arranging a transition to judge): SetupError unless it succeeds. */
+export async function mustUnmute(ctx: CheckContext, role: Role, userId: number): Promise<void> {
+  mustSucceed(await unmuteUser(ctx, role, userId), `the ${role} unmuting user ${userId}`);
 }
 
 /**

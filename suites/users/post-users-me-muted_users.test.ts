@@ -1,28 +1,30 @@
 // POST /users/me/muted_users/{id} — contract: "15. Mute a user", the muting rows of States and transitions, Errors.
-// The caller is the second member (the member when no second one is configured): the model-based checks
-// (mute.model.ts) act as the moderator, administrator and owner, so the two files never share a mute list when they
-// run side by side, and the member's rate budget is spared for the clauses that need the member.
+// The caller is a peer member (the member when none is configured): the model-based checks (mute.model.ts) act as
+// the other people, so the two files never share a mute list when they run side by side.
 import { describe } from 'vitest';
-import { actorFor, PEER_MEMBERS } from '../../helpers/checks/actors.ts';
-import { check } from '../../helpers/checks/check.ts';
+import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { registerQueue } from '../../helpers/checks/events.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import { readFlags } from '../messages/messages.ts';
+import { clauses } from './clauses.ts';
 import {
   arrivalFlags,
   humanToMute,
   listMuted,
+  mustMute,
+  mustUnmute,
   muteUser,
   NO_SUCH_USER_ID,
   sendDirect,
   unmutedTarget,
-  unmuteUser,
 } from './muted.ts';
 
-const callerOf = (ctx: CheckContext) => actorFor(ctx, PEER_MEMBERS);
+const check = checksOf(clauses);
+
+const callerOf = (ctx: CheckContext) => ctx.someone('peer member');
 
 describe('POST /users/me/muted_users/{muted_user_id}', () => {
   sharesState('mutes');
@@ -41,7 +43,7 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
   check('MUTE-003', async (ctx) => {
     const caller = callerOf(ctx);
     const target = await unmutedTarget(ctx, caller);
-    expectSuccess(await muteUser(ctx, caller, target), 'muting a user (setup)');
+    await mustMute(ctx, caller, target);
     const before = (await listMuted(ctx, caller)).muted.filter((m) => m.id === target);
     const again = await muteUser(ctx, caller, target);
     expectError(again, 'BAD_REQUEST', 'muting the same user again');
@@ -61,14 +63,14 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
   check('MUTE-005', async (ctx) => {
     const caller = callerOf(ctx);
     const target = await unmutedTarget(ctx, caller);
-    expectSuccess(await muteUser(ctx, caller, target), 'muting a user');
+    await mustMute(ctx, caller, target);
     const listed = await listMuted(ctx, caller);
     const entry = listed.muted.find((m) => m.id === target);
     if (!entry) fail(listed.res, `wanted user ${target} in muted_users after muting`);
     if (!isInt(entry.timestamp))
       fail(listed.res, `wanted an integer timestamp, got ${JSON.stringify(entry.timestamp)}`);
     // Unmuting is a setup operation (TARGET.md): its success is required to judge the transition back.
-    expectSuccess(await unmuteUser(ctx, caller, target), 'unmuting the user');
+    await mustUnmute(ctx, caller, target);
     const after = await listMuted(ctx, caller);
     if (after.muted.some((m) => m.id === target)) fail(after.res, `wanted user ${target} gone from muted_users`);
   });
@@ -79,7 +81,7 @@ describe('POST /users/me/muted_users/{muted_user_id}', () => {
     const senderRole = await humanToMute(ctx, caller);
     const sender = ctx.account(senderRole);
     const queue = await registerQueue(ctx, caller, { event_types: ['message'] });
-    expectSuccess(await muteUser(ctx, caller, sender.userId), `muting the ${senderRole} (setup)`);
+    await mustMute(ctx, caller, sender.userId);
     const flags = await arrivalFlags(ctx, queue, senderRole);
     if (flags === undefined)
       throw new Unsupported("the target's message events carry no flags: the read state cannot be observed");

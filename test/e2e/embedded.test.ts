@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../../fixtures/realm.ts';
-import { CLAUSES } from '../../helpers/clauses/registry.ts';
+import { CLAUSES } from '../../suites/catalog.ts';
 import { type RunOutcome, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
 let run: RunOutcome;

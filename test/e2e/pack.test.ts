@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLAUSES } from '../../helpers/clauses/registry.ts';
+import { CLAUSES } from '../../suites/catalog.ts';
 import { ROOT } from './run-conformance.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cf-pack-'));

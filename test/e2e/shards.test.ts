@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLAUSES } from '../../helpers/clauses/registry.ts';
+import { CLAUSES } from '../../suites/catalog.ts';
 import { runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
 describe('shards', () => {

@@ -7,15 +7,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CLAUSES } from '../../helpers/clauses/registry.ts';
 import { loadConfig } from '../../helpers/config/load.ts';
-import { ConformanceReporter, runInfoOf } from '../../helpers/reporters/conformance-reporter.ts';
 import { exitCodeOf } from '../../helpers/reporters/results.ts';
+import { FIXED_SEED, runConformance } from '../../helpers/run/run-conformance.ts';
 import { SuiteRunner } from '../../helpers/run/suite-runner.ts';
-import { openLedger } from '../../helpers/world/ledger.ts';
-import { prepareWorld } from '../../helpers/world/prepare.ts';
-import { undoLedger } from '../../helpers/world/recover.ts';
 import { startReferenceServer } from '../../reference/server.ts';
+import { CLAUSES } from '../../suites/catalog.ts';
 
 export interface FaultJob {
   fault: string;
@@ -31,7 +28,6 @@ export interface FaultVerdict extends FaultJob {
   ms: number;
 }
 
-const SEED = 20261122;
 const root = resolve(import.meta.dirname, '../..');
 
 async function judge(suites: SuiteRunner, { fault, clause }: FaultJob): Promise<FaultVerdict> {
@@ -40,19 +36,15 @@ async function judge(suites: SuiteRunner, { fault, clause }: FaultJob): Promise<
   const config = loadConfig({ PROFILE: 'full', CONCURRENCY: '1', REPORT_DIR: reportDir, REFERENCE_FAULTS: fault });
   const server = await startReferenceServer({ port: 0, faults: config.referenceFaults });
   try {
-    const ledgerFile = openLedger(server.url);
-    const world = {
-      ...(await prepareWorld({ config, baseUrl: server.url, seed: SEED, ledgerFile, log: () => {} })),
-      expectedFailures: {},
-    };
-    const reporter = new ConformanceReporter({
-      reportDir,
+    const { results } = await runConformance({
+      config,
+      baseUrl: server.url,
+      seed: FIXED_SEED,
+      suites,
+      clauses: CLAUSES,
+      ids: new Set([clause]),
       version: 'kill-matrix',
-      run: runInfoOf(world),
-      clauses: CLAUSES.filter((c) => c.id === clause),
     });
-    const results = await suites.run(world, reporter, new Set([clause]));
-    await undoLedger(world, ledgerFile);
     const outcome = results?.clauses.find((c) => c.id === clause)?.outcome ?? 'no result';
     return { fault, clause, outcome, exitCode: results && exitCodeOf(results), reportDir, ms: Date.now() - started };
   } finally {
@@ -60,7 +52,7 @@ async function judge(suites: SuiteRunner, { fault, clause }: FaultJob): Promise<
   }
 }
 
-const suites = await SuiteRunner.open({ root, concurrency: 1 });
+const suites = await SuiteRunner.open({ root, clauses: CLAUSES, concurrency: 1 });
 process.on('message', (job: FaultJob | 'done') => {
   if (job === 'done') {
     void suites.close().then(() => process.exit(0));

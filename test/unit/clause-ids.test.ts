@@ -1,14 +1,32 @@
 // Clause ids are a public interface (reports, expected-failure files, baselines): pinned, unique, never reused.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import pins from '../../fixtures/clause-ids.json' with { type: 'json' };
-import { CLAUSES } from '../../helpers/clauses/registry.ts';
 import { LEVELS } from '../../helpers/clauses/types.ts';
-import { checkEntries } from '../../helpers/cli/select.ts';
+import { AREAS, CLAUSES } from '../../suites/catalog.ts';
 
 const active = pins.active as Record<string, string>;
 const retired = pins.retired as Record<string, string>;
 
-/** Every `check('ID', …)` in the suites, with the file it is in. */
+/** Every `check('ID', …)` in the suites, with the file it is in (read from the sources: this test's business only). */
+function checkEntries(root: string): { id: string; file: string }[] {
+  const entries: { id: string; file: string }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(test|model)\.ts$/.test(entry.name)) {
+        const file = relative(root, path).split(sep).join('/');
+        for (const m of readFileSync(path, 'utf8').matchAll(/\bcheck\(\s*'([^']+)'/g))
+          entries.push({ id: m[1]!, file });
+      }
+    }
+  };
+  walk(join(root, 'suites'));
+  return entries;
+}
 const checks = checkEntries(process.cwd());
 
 describe('clause registry', () => {
@@ -63,5 +81,13 @@ describe('clause registry', () => {
       checks.filter((c) => !ids.includes(c.id)),
       'checks of unknown clauses',
     ).toEqual([]);
+  });
+
+  it('declares each clause in the area of the folder that checks it, for the file that checks it', () => {
+    const misplaced = checks
+      .filter((c) => CLAUSES.find((k) => k.id === c.id)?.file !== c.file)
+      .map((c) => `${c.id}: checked in ${c.file}, declared for ${CLAUSES.find((k) => k.id === c.id)?.file}`);
+    expect(misplaced).toEqual([]);
+    for (const area of AREAS) for (const c of area.clauses) expect(c.file).toMatch(new RegExp(`^suites/${area.name}/`));
   });
 });

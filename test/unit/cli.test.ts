@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CLAUSES } from '../../helpers/clauses/registry.ts';
 import { parseCommand } from '../../helpers/cli/args.ts';
-import { checkIndex, globToRegExp, select } from '../../helpers/cli/select.ts';
+import { globToRegExp, select } from '../../helpers/cli/select.ts';
+import { CLAUSES } from '../../suites/catalog.ts';
 
 describe('command line', () => {
   it('maps flags onto configuration variables', () => {
@@ -76,19 +76,17 @@ describe('command line', () => {
 });
 
 describe('--only', () => {
-  const index = checkIndex(process.cwd());
-
   it('selects by clause id or glob, endpoint and area, and loads only their files', () => {
-    expect([...select(['DRAFTS-LIST-00?'], CLAUSES, index).ids]).toHaveLength(4);
-    const byEndpoint = select(['get /drafts'], CLAUSES, index);
+    expect([...select(['DRAFTS-LIST-00?'], CLAUSES).ids]).toHaveLength(4);
+    const byEndpoint = select(['get /drafts'], CLAUSES);
     expect([...byEndpoint.ids].every((id) => id.startsWith('DRAFTS-LIST-'))).toBe(true);
     expect(byEndpoint.files).toEqual(['suites/drafts/get-drafts.test.ts']);
-    const byArea = select(['auth'], CLAUSES, index);
+    const byArea = select(['auth'], CLAUSES);
     expect(byArea.files).toEqual(['suites/auth/authentication.test.ts', 'suites/auth/post-fetch_api_key.test.ts']);
   });
 
   it('reports selectors that match nothing', () => {
-    expect(select(['NOPE-*', 'drafts'], CLAUSES, index).unmatched).toEqual(['NOPE-*']);
+    expect(select(['NOPE-*', 'drafts'], CLAUSES).unmatched).toEqual(['NOPE-*']);
   });
 
   it('treats only * and ? as wildcards', () => {

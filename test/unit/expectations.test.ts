@@ -42,6 +42,8 @@ describe('expected-failures files', () => {
 
 const clause = (id: string): Clause => ({
   id,
+  area: 'drafts',
+  file: 'suites/drafts/post-drafts.test.ts',
   level: 'MUST',
   title: 'x x x x x x x',
   section: 's',

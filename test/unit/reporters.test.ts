@@ -17,6 +17,8 @@ import {
 
 const clause = (id: string, level: Clause['level'], endpoint = 'POST /drafts'): Clause => ({
   id,
+  area: 'drafts',
+  file: 'suites/drafts/post-drafts.test.ts',
   level,
   title: `do the thing ${id}`,
   section: '10. Create drafts',

@@ -1,0 +1,130 @@
+/**
+ * The description of one operation of the contract ("Endpoints"): its parameters, its success fields, the error
+ * codes its section names, and the rules that tie parameters together.
+ */
+import type { Method } from '../http/client.ts';
+import type { Condition, Field, Limit, Scalar, Shape } from './shapes.ts';
+
+export interface Param {
+  readonly name: string;
+  /** `path`: in the path template; `request`: a query parameter for GET, a form field otherwise (Conventions). */
+  readonly in: 'path' | 'request';
+  readonly type: Shape;
+  /**
+   * `json`: sent as JSON text (lists and objects, Conventions); `plain`: the text as it is (strings, and integers
+   * and booleans whose text is the same either way); `json-or-plain`: a list as JSON, a name as plain text.
+   */
+  readonly encoding: 'json' | 'plain' | 'json-or-plain';
+  /** true, false, or only when a condition on another parameter holds ("for channel messages"). */
+  readonly required: boolean | Condition;
+  readonly default?: Scalar;
+  /** The server reads the parameter only when this holds (the contract: "ignored for …" otherwise). */
+  readonly usedWhen?: Condition;
+  readonly limits?: readonly Limit[];
+  /** The lowest feature level the parameter exists at, where the contract dates it. */
+  readonly since?: number;
+  /** Values of the enumeration that arrived later, with their feature levels. */
+  readonly valueSince?: Readonly<Record<string, number>>;
+  readonly deprecated?: boolean;
+  /** Only some callers may use it (e.g. administrators). */
+  readonly callers?: 'administrators';
+  readonly note?: string;
+}
+
+/**
+ * Rules over several parameters. `only-when`: giving `param` (one of `values`, if listed) is an error unless one
+ * of `conditions` holds. `exclusive`: giving all of `params` together is an error.
+ */
+export type ParamRule =
+  | {
+      readonly kind: 'only-when';
+      readonly param: string;
+      readonly values?: readonly Scalar[];
+      readonly conditions: readonly Condition[];
+      readonly note: string;
+    }
+  | { readonly kind: 'exclusive'; readonly params: readonly string[]; readonly note: string };
+
+/** An error code the operation's section names, with when it is given. */
+export interface ErrorUse {
+  readonly code: string;
+  readonly when: string;
+}
+
+export interface Operation {
+  /** The contract's section number under "Endpoints". */
+  readonly n: number;
+  readonly title: string;
+  readonly method: Method;
+  /** Relative to `/api/v1`, with `{param}` placeholders. */
+  readonly path: string;
+  /** Who may call it: `none` needs no Basic credentials; `administrators`: organization administrators only. */
+  readonly auth: 'basic' | 'none';
+  readonly callers?: 'administrators';
+  readonly params: readonly Param[];
+  /** Fields of a success body beside result and msg. */
+  readonly success: Readonly<Record<string, Field>>;
+  readonly errors: readonly ErrorUse[];
+  readonly rules?: readonly ParamRule[];
+  /** The feature level at which the contract marks the operation deprecated (true: deprecated, level not given). */
+  readonly deprecated?: number | true;
+  /** The lowest feature level the operation exists at, from Zulip's changelog (the contract does not date it). */
+  readonly since?: number;
+  /** Older answers the contract records, accepted below the given feature level. */
+  readonly legacyResults?: readonly { readonly result: string; readonly before: number }[];
+  readonly note?: string;
+}
+
+export const keyOf = (op: Pick<Operation, 'method' | 'path'>): string => `${op.method} ${op.path}`;
+
+type ParamOpts = Omit<Param, 'name' | 'in' | 'type' | 'encoding' | 'required'>;
+
+const encodingOf = (type: Shape): Param['encoding'] => {
+  if (type.kind === 'list' || type.kind === 'object' || type.kind === 'map') return 'json';
+  if (type.kind === 'union') {
+    const kinds = type.of.map((s) => s.kind);
+    const structured = kinds.some((k) => k === 'list' || k === 'object' || k === 'map');
+    if (structured && kinds.includes('string')) return 'json-or-plain';
+    if (structured) return 'json';
+  }
+  return 'plain';
+};
+
+/** A path parameter: always an integer id here, always required. */
+export const pathParam = (name: string, type: Shape): Param => ({
+  name,
+  in: 'path',
+  type,
+  encoding: 'plain',
+  required: true,
+});
+
+/** A required request parameter. */
+export const required = (name: string, type: Shape, opts: ParamOpts = {}): Param => ({
+  name,
+  in: 'request',
+  type,
+  encoding: encodingOf(type),
+  required: true,
+  ...opts,
+});
+
+/** An optional request parameter (with its default, if the contract gives one). */
+export const optionalParam = (name: string, type: Shape, opts: ParamOpts = {}): Param => ({
+  name,
+  in: 'request',
+  type,
+  encoding: encodingOf(type),
+  required: false,
+  ...opts,
+});
+
+/** A parameter required only when a condition holds ("for channel messages"). */
+export const requiredWhen = (name: string, type: Shape, when: Condition, opts: ParamOpts = {}): Param => ({
+  name,
+  in: 'request',
+  type,
+  encoding: encodingOf(type),
+  required: when,
+  ...opts,
+});

@@ -1,0 +1,73 @@
+/** Push devices and event queues: contract Endpoints 17–20. */
+import { type Operation, optionalParam, required } from '../operation.ts';
+import type { Limit } from '../shapes.ts';
+import { str } from '../shapes.ts';
+
+/** The contract gives no bounds on a token's length, only that an empty one (or one of invalid length) is refused. */
+const tokenLimits: readonly Limit[] = [
+  { measure: 'length', min: 1, beyond: 'refuse', code: 'BAD_REQUEST', note: 'other bounds not shown' },
+];
+
+/** 17. Add an APNs device token: POST /users/me/apns_device_token (deprecated, level 406) */
+export const addApnsToken: Operation = {
+  n: 17,
+  title: 'Add an APNs device token',
+  method: 'POST',
+  path: '/users/me/apns_device_token',
+  auth: 'basic',
+  deprecated: 406,
+  params: [
+    required('token', str(), { limits: tokenLimits }),
+    required('appid', str(), { note: 'the app making the request' }),
+  ],
+  success: {},
+  errors: [{ code: 'BAD_REQUEST', when: 'an empty, invalid-length or invalid token' }],
+};
+
+/** 18. Remove an APNs device token: DELETE /users/me/apns_device_token (deprecated, level 406) */
+export const removeApnsToken: Operation = {
+  n: 18,
+  title: 'Remove an APNs device token',
+  method: 'DELETE',
+  path: '/users/me/apns_device_token',
+  auth: 'basic',
+  deprecated: 406,
+  params: [required('token', str(), { limits: tokenLimits })],
+  success: {},
+  errors: [{ code: 'BAD_REQUEST', when: 'an empty or invalid-length token, or one that does not exist' }],
+};
+
+/** 19. Send a test notification to mobile devices: POST /mobile_push/test_notification (deprecated, level 420) */
+export const testPushNotification: Operation = {
+  n: 19,
+  title: 'Send a test notification to mobile devices',
+  method: 'POST',
+  path: '/mobile_push/test_notification',
+  auth: 'basic',
+  deprecated: 420,
+  params: [optionalParam('token', str(), { note: "one device's token; absent: all the user's devices" })],
+  success: {},
+  errors: [
+    { code: 'INVALID_PUSH_DEVICE_TOKEN', when: 'the server does not know the device' },
+    { code: 'INVALID_REMOTE_PUSH_DEVICE_TOKEN', when: 'the push notification bouncer does not know the device' },
+  ],
+};
+
+/** 20. Delete an event queue: DELETE /events */
+export const deleteQueue: Operation = {
+  n: 20,
+  title: 'Delete an event queue',
+  method: 'DELETE',
+  path: '/events',
+  auth: 'basic',
+  params: [required('queue_id', str(), { note: 'from a queue registration' })],
+  success: {},
+  errors: [{ code: 'BAD_EVENT_QUEUE_ID', when: 'the queue does not exist or was already deleted' }],
+};
+
+export const deviceAndQueueOperations: readonly Operation[] = [
+  addApnsToken,
+  removeApnsToken,
+  testPushNotification,
+  deleteQueue,
+];

@@ -1,0 +1,36 @@
+/** Drafts: contract Endpoints 10 and 11 (Zulip has them from feature level 87). */
+import { type Operation, optionalParam } from '../operation.ts';
+import { Draft, DraftInput } from '../resources.ts';
+import { always, int, list } from '../shapes.ts';
+
+/** 10. Create drafts: POST /drafts */
+export const createDrafts: Operation = {
+  n: 10,
+  title: 'Create drafts',
+  method: 'POST',
+  path: '/drafts',
+  auth: 'basic',
+  since: 87,
+  params: [optionalParam('drafts', list(DraftInput), { note: 'each a Draft without id' })],
+  success: { ids: always(list(int()), { note: 'the new ids, in submission order' }) },
+  errors: [{ code: 'BAD_REQUEST', when: 'a channel draft does not name exactly one channel' }],
+  note: "a drafts event reaches the user's other clients",
+};
+
+/** 11. Get drafts: GET /drafts */
+export const getDrafts: Operation = {
+  n: 11,
+  title: 'Get drafts',
+  method: 'GET',
+  path: '/drafts',
+  auth: 'basic',
+  since: 87,
+  params: [],
+  success: {
+    count: always(int(), { note: 'the length of drafts' }),
+    drafts: always(list(Draft), { note: 'most recently edited first' }),
+  },
+  errors: [],
+};
+
+export const draftOperations: readonly Operation[] = [createDrafts, getDrafts];

@@ -1,0 +1,63 @@
+/** Choosing probes for a run (profiles, reproducible by seed), and judging a target's answer to one. */
+import fc from 'fast-check';
+import type { Probe } from './probes.ts';
+
+export type Profile = 'quick' | 'full' | 'nightly';
+/** How many probes a quick run sends, each of a different operation. */
+export const QUICK_SIZE = 6;
+
+/**
+ * The probes of a profile, reproducible by seed: `full` has one probe of each kind for each target (every
+ * probed parameter at least once), `nightly` every variant, `quick` a few of `full`, of different operations,
+ * chosen by the seed (so that successive runs cover different ones).
+ */
+export function sampleProbes(probes: readonly Probe[], profile: Profile, seed: number): Probe[] {
+  if (profile === 'nightly') return [...probes];
+  const full = probes.filter((p) => p.variant === 0);
+  if (profile === 'full') return full;
+  const [shuffled] = fc.sample(fc.shuffledSubarray(full, { minLength: full.length, maxLength: full.length }), {
+    seed,
+    numRuns: 1,
+  });
+  const picked: Probe[] = [];
+  for (const p of shuffled ?? []) {
+    if (picked.length >= QUICK_SIZE) break;
+    if (!picked.some((q) => q.operation === p.operation)) picked.push(p);
+  }
+  return picked;
+}
+
+/** An arbitrary over the given probes, for `fc.assert` properties (shrinks towards the first). */
+export const probeArbitrary = (probes: readonly Probe[]): fc.Arbitrary<Probe> => fc.constantFrom(...probes);
+
+export type ProbeVerdict =
+  /** Refused with the code the probe names (or any code, where none is named). */
+  | 'conforms'
+  /** Refused with a more specific code (Zulip's REQUEST_VARIABLE_MISSING …): a SHOULD-level note at most. */
+  | 'refined'
+  /** Refused with a code the contract does not fix for this case (invalid values: "not shown"): accepted. */
+  | 'other-code'
+  | 'departs';
+
+/** How an answer to a probe measures up; `message` says why for anything but `conforms`. */
+export function probeVerdict(
+  probe: Probe,
+  answer: { status?: number; body: unknown },
+): { verdict: ProbeVerdict; message: string } {
+  const body = answer.body as { result?: unknown; code?: unknown } | null | undefined;
+  const enveloped = typeof body === 'object' && body !== null && 'result' in body;
+  if (!enveloped && probe.expect.notFoundAccepted && answer.status === 404) return { verdict: 'conforms', message: '' };
+  if (body?.result !== 'error') {
+    return {
+      verdict: 'departs',
+      message: `${probe.label}: wanted a refusal, got result ${JSON.stringify(body?.result)}`,
+    };
+  }
+  const { code } = probe.expect;
+  if (code === undefined || body.code === code) return { verdict: 'conforms', message: '' };
+  if (probe.expect.refinements.includes(body.code as string)) {
+    return { verdict: 'refined', message: `${probe.label}: code ${String(body.code)}, a refinement of ${code}` };
+  }
+  const message = `${probe.label}: code ${JSON.stringify(body.code)}, wanted ${code}`;
+  return { verdict: probe.expect.codeFixed ? 'departs' : 'other-code', message };
+}

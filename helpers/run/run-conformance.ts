@@ -1,0 +1,94 @@
+/**
+ * One conformance run, start to end: open the cleanup ledger, prepare the world on the target, undo what crashed
+ * runs left, run the suites (their reporter writes the reports), then undo what the run created. The command line,
+ * the kill-matrix worker and the mutation runner all run through here; each brings its target (an external URL or
+ * a reference server it started) and the vitest instance to run on, which it may reuse for many runs.
+ */
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Clause } from '../clauses/types.ts';
+import type { Config } from '../config/load.ts';
+import type { ExpectedFailures } from '../expectations/expected-failures.ts';
+import { ConformanceReporter, runInfoOf } from '../reporters/conformance-reporter.ts';
+import type { RunResults } from '../reporters/results.ts';
+import { openLedger } from '../world/ledger.ts';
+import { prepareWorld } from '../world/prepare.ts';
+import { recoverCrashedRuns, undoLedger } from '../world/recover.ts';
+import type { World } from '../world/types.ts';
+import type { SuiteRunner } from './suite-runner.ts';
+
+/** The seed of runs that must act alike every time (the kill matrix, mutation testing). */
+export const FIXED_SEED = 20261122;
+
+export interface ConformanceRunOptions {
+  config: Config;
+  /** The target's base URL: config.targetUrl, or the reference server the caller started. */
+  baseUrl: string;
+  seed: number;
+  /**
+   * The vitest instance to run the suites on: one the caller reuses run after run, or a function opening one for
+   * this run's world (its worker count depends on what the target shows). The caller closes it.
+   */
+  suites: SuiteRunner | ((world: World) => Promise<SuiteRunner>);
+  /** The whole catalogue (suites/catalog.ts); `ids` narrows the run to some of its clauses. */
+  clauses: readonly Clause[];
+  ids?: ReadonlySet<string>;
+  expected?: ExpectedFailures;
+  /** `--replay`: the one property case to replay. */
+  replay?: World['replay'];
+  version: string;
+  log?: (line: string) => void;
+  /** False where the target goes away with the run (a throwaway reference server): nothing is recovered or undone. */
+  cleanUp?: boolean;
+  /** Asked between steps: true once the user asked to stop (Ctrl-C); the suites are then not started. */
+  interrupted?: () => boolean;
+}
+
+export interface ConformanceRun {
+  world: World;
+  /** Undefined when the suites did not run to the end. */
+  results: RunResults | undefined;
+  /** Crashed runs' leftovers undone before the checks. */
+  recovered: string[];
+  /** What could not be undone. */
+  leftovers: string[];
+}
+
+/**
+ * Runs the suites against `baseUrl`. Throws what preparing the world throws (ConfigError, NotTheApiError,
+ * TargetError, HarnessError): the run then has not started, and the caller says why.
+ */
+export async function runConformance(options: ConformanceRunOptions): Promise<ConformanceRun> {
+  const { config, baseUrl, seed, suites, log = () => {}, cleanUp = true, interrupted = () => false } = options;
+  const ledgerFile = openLedger(baseUrl);
+  try {
+    const prepared = await prepareWorld({ config, baseUrl, seed, ledgerFile, log });
+    const world: World = {
+      ...prepared,
+      expectedFailures: options.expected?.byId ?? {},
+      ...(options.replay ? { replay: options.replay } : {}),
+    };
+    log(
+      `run ${world.runId}: objects are named ${world.prefix}…; judged at feature level ${world.featureLevel ?? 'unknown'}`,
+    );
+    const recovered = cleanUp ? await recoverCrashedRuns(world) : [];
+    if (recovered.length) log(`recovered what crashed runs left on this target:\n  ${recovered.join('\n  ')}`);
+    const reportDir = resolve(config.reportDir);
+    rmSync(join(reportDir, 'allure-results'), { recursive: true, force: true });
+    const { ids, expected } = options;
+    const reporter = new ConformanceReporter({
+      reportDir,
+      version: options.version,
+      run: runInfoOf(world),
+      clauses: ids ? options.clauses.filter((c) => ids.has(c.id)) : options.clauses,
+      ...(expected ? { expectedFailures: { file: expected.file, stale: expected.stale } } : {}),
+    });
+    const runner = interrupted() ? undefined : typeof suites === 'function' ? await suites(world) : suites;
+    const results = runner && !interrupted() ? await runner.run(world, reporter, ids) : undefined;
+    // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
+    const leftovers = cleanUp ? (await undoLedger(world, ledgerFile)).left : [];
+    return { world, results, recovered, leftovers };
+  } finally {
+    if (!cleanUp) rmSync(ledgerFile, { force: true });
+  }
+}

@@ -1,0 +1,52 @@
+/** The conventions area's clauses, by the suite file that checks them. Ids are pinned in fixtures/clause-ids.json. */
+import { defineArea } from '../../helpers/clauses/area.ts';
+
+export const clauses = defineArea('conventions', {
+  'envelope.test.ts': [
+    {
+      id: 'CONV-001',
+      level: 'MUST',
+      title: 'answer a successful request with result "success" and msg "" (an empty string)',
+      section: 'Conventions; Errors',
+      endpoint: '*',
+    },
+    {
+      id: 'CONV-002',
+      level: 'MUST',
+      title: 'answer a failed request with result "error", a string msg and a string code',
+      section: 'Errors',
+      endpoint: '*',
+    },
+    {
+      id: 'CONV-003',
+      level: 'MUST',
+      title: 'send every response body, success or error, as a JSON object',
+      section: 'Endpoints; Errors',
+      endpoint: '*',
+    },
+    {
+      id: 'CONV-004',
+      level: 'SHOULD',
+      title: 'label JSON responses with a JSON content type (application/json)',
+      section: 'Endpoints',
+      endpoint: '*',
+    },
+    {
+      id: 'VERS-001',
+      level: 'MUST',
+      title:
+        'include an ignored_parameters_unsupported array in a success response to a request that carried unsupported parameters',
+      section: 'Versioning; Endpoints',
+      endpoint: '*',
+      since: 167,
+    },
+    {
+      id: 'ERR-001',
+      level: 'SHOULD',
+      title:
+        'use the code BAD_REQUEST for a missing parameter, as the table of codes says (a more specific code is a refinement)',
+      section: 'Errors',
+      endpoint: '*',
+    },
+  ],
+});

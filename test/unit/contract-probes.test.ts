@@ -1,0 +1,252 @@
+// Bad-input probes generated from the contract model (helpers/contract/probes.ts).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  allProbes,
+  keyOf,
+  OPERATIONS,
+  operation,
+  operationOf,
+  type Probe,
+  probeArbitrary,
+  probesFor,
+  probeVerdict,
+  QUICK_SIZE,
+  sampleProbes,
+  type ValidRequests,
+} from '../../helpers/contract/index.ts';
+
+const USER = 11;
+const CHANNEL = 21;
+const MESSAGE = 31;
+
+/** Valid requests of every operation, as a run's world would give them. */
+const valid: ValidRequests = (op): ReturnType<ValidRequests> => {
+  switch (op.n) {
+    case 1:
+      return [
+        { params: { type: 'stream', to: CHANNEL, topic: 'cf-t', content: 'hi' } },
+        { params: { type: 'direct', to: [USER], content: 'hi', queue_id: 'q-1', local_id: 'l-1' } },
+      ];
+    case 2:
+      return {
+        params: { type: 'stream', to: CHANNEL, topic: 'cf-t', content: 'hi', scheduled_delivery_timestamp: 2e9 },
+      };
+    case 3:
+      return [
+        { pathParams: { message_id: MESSAGE }, params: { content: 'edited' } },
+        { pathParams: { message_id: MESSAGE }, params: { topic: 'cf-t2', stream_id: CHANNEL } },
+      ];
+    case 4:
+      return [
+        { params: { op: 'start', to: [USER] } },
+        { params: { type: 'channel', op: 'start', stream_id: CHANNEL, topic: 'cf-t' } },
+      ];
+    case 5:
+      return { params: { msg_ids: [MESSAGE], narrow: [{ operator: 'channel', operand: CHANNEL }] } };
+    case 6:
+      return { pathParams: { user_id: USER }, params: {} };
+    case 7:
+      return [
+        { params: { name: 'cf-f', field_type: 1 } },
+        { params: { name: 'cf-g', field_type: 3, field_data: { a: { text: 'A', order: '1' } } } },
+      ];
+    case 8:
+      return { params: { username: 'hamlet@zulip.com', password: 'pw' } };
+    case 9:
+      return { pathParams: { stream_id: CHANNEL }, params: { topic_name: 'cf-t' } };
+    case 10:
+      return {
+        params: {
+          drafts: [
+            { type: '', to: [], topic: '', content: 'loose' },
+            { type: 'stream', to: [CHANNEL], topic: 'cf-t', content: 'draft' },
+          ],
+        },
+      };
+    case 12:
+      return { params: { stream_id: CHANNEL, topic_name: 'cf-t' } };
+    case 15:
+      return { pathParams: { muted_user_id: USER }, params: {} };
+    case 16:
+      return { pathParams: { user_group_id: 5 }, params: {} };
+    case 17:
+      return { params: { token: 'c0ffee', appid: 'org.example.cf' } };
+    case 18:
+      return { params: { token: 'c0ffee' } };
+    case 20:
+      return { params: { queue_id: 'q-1' } };
+    case 21:
+      return { params: { content: 'hi' } };
+    default:
+      return { params: {} };
+  }
+};
+
+const probes = allProbes(valid);
+const full = sampleProbes(probes, 'full', 1);
+
+/** Parameters no bad value exists for: optional strings without a set of values, a refused bound or a rule. */
+const UNPROBED = [
+  'PATCH /messages/{message_id} topic',
+  'PATCH /messages/{message_id} prev_content_sha256',
+  'POST /realm/profile_fields name',
+  'POST /realm/profile_fields hint',
+  'POST /mobile_push/test_notification token',
+];
+
+describe('probes', () => {
+  it('cover every parameter of every operation in the full profile, but those no bad value exists for', () => {
+    const covered = new Set(full.map((p) => `${p.operation} ${p.param}`));
+    const all = OPERATIONS.flatMap((op) => op.params.map((p) => `${keyOf(op)} ${p.name}`));
+    expect(all.filter((name) => !covered.has(name))).toEqual(UNPROBED);
+  });
+
+  it('include each kind the model calls for', () => {
+    const ids = new Set(probes.map((p) => p.id));
+    for (const id of [
+      'POST /messages type missing#0',
+      'POST /messages topic missing#0',
+      'POST /drafts drafts not-json#0',
+      'POST /drafts drafts wrong-json-type#0',
+      'POST /scheduled_messages scheduled_delivery_timestamp not-integer#0',
+      'GET /streams include_all not-boolean#0',
+      'POST /realm/profile_fields field_type outside-enum#0',
+      'POST /drafts drafts[].to beyond-limit#0',
+      'POST /users/me/apns_device_token token beyond-limit#0',
+      'PATCH /messages/{message_id} content rule#0',
+      'POST /messages queue_id rule#0',
+      'GET /users/{user_id} user_id not-integer#0',
+    ]) {
+      expect(ids, id).toContain(id);
+    }
+  });
+
+  it('have unique ids, and each changes its base request', () => {
+    expect(new Set(probes.map((p) => p.id)).size).toBe(probes.length);
+    for (const p of probes) expect(p.request, p.id).not.toEqual(p.base);
+  });
+
+  it('call their own operation, or (a non-integer path id) no operation at all', () => {
+    for (const p of probes) {
+      const op = operationOf(p.request.method, p.request.path);
+      if (p.kind === 'not-integer' && p.expect.notFoundAccepted) expect(op, p.id).toBeUndefined();
+      else expect(op && keyOf(op), p.id).toBe(p.operation);
+    }
+  });
+
+  it('label the mutation and name the answer wanted', () => {
+    const notJson = probes.find((p) => p.id === 'POST /drafts drafts not-json#0')!;
+    expect(notJson.label).toBe('drafts: not JSON');
+    expect(notJson.request.params.drafts).toBe('[1,');
+    expect(notJson.expect).toMatchObject({ result: 'error', code: 'BAD_REQUEST', codeFixed: false });
+    const missing = probes.find((p) => p.id === 'DELETE /events queue_id missing#0')!;
+    expect(missing.request.params).toEqual({});
+    expect(missing.expect).toMatchObject({
+      code: 'BAD_REQUEST',
+      codeFixed: true,
+      refinements: ['REQUEST_VARIABLE_MISSING'],
+    });
+    const count = probes.find((p) => p.id === 'POST /drafts drafts[].to beyond-limit#0')!;
+    expect(JSON.parse(count.request.params.drafts as string)[1].to).toEqual([CHANNEL, 2_000_000_000]);
+    expect(count.expect).toMatchObject({ code: 'BAD_REQUEST', codeFixed: true });
+  });
+
+  it('never probe a message length or a topic length, which servers may truncate', () => {
+    const lengths = probes.filter((p) => p.kind === 'beyond-limit' && (p.param === 'content' || p.param === 'topic'));
+    expect(lengths).toEqual([]);
+  });
+
+  it('probe a parameter only from a base where the server reads it', () => {
+    const typing = probes.filter((p) => p.operation === 'POST /typing');
+    for (const p of typing.filter((p) => p.param === 'to')) expect(p.request.params.type, p.id).toBeUndefined();
+    for (const p of typing.filter((p) => p.param === 'stream_id' || p.param === 'topic')) {
+      expect(p.request.params.type, p.id).toBe('channel');
+    }
+    for (const p of probes.filter((p) => p.param === 'field_data')) expect(p.request.params.field_type, p.id).toBe(3);
+    // Element probes of `to` and `topic` use the channel draft, not the unaddressed one whose fields are ignored.
+    for (const p of probes.filter((p) => p.param === 'drafts' && (p.element === 'to' || p.element === 'topic'))) {
+      expect(p.label, p.id).toMatch(/\[1\]/);
+    }
+  });
+
+  it('say who must send them', () => {
+    const admin = probes.filter((p) => p.caller === 'administrator').map((p) => `${p.operation} ${p.param}`);
+    expect([...new Set(admin)]).toEqual([
+      'POST /realm/profile_fields field_type',
+      'POST /realm/profile_fields field_data',
+      'POST /realm/profile_fields display_in_profile_summary',
+      'POST /realm/profile_fields required',
+      'POST /realm/profile_fields editable_by_user',
+      'POST /realm/profile_fields use_for_user_matching',
+      'POST /streams/{stream_id}/delete_topic stream_id',
+      'POST /streams/{stream_id}/delete_topic topic_name',
+      'GET /streams include_all_active',
+    ]);
+  });
+
+  it('skip operations without valid requests', () => {
+    expect(probesFor(operation(10), () => undefined)).toEqual([]);
+    expect(allProbes(valid, { operations: [operation(11)] })).toEqual([]);
+  });
+});
+
+describe('probe profiles', () => {
+  it('full has variant 0 of every probe; nightly all of them', () => {
+    expect(full.every((p) => p.variant === 0)).toBe(true);
+    expect(sampleProbes(probes, 'nightly', 1)).toEqual(probes);
+    expect(full.length).toBeLessThan(probes.length);
+  });
+
+  it('quick is a few probes of different operations', () => {
+    const quick = sampleProbes(probes, 'quick', 7);
+    expect(quick).toHaveLength(QUICK_SIZE);
+    expect(new Set(quick.map((p) => p.operation)).size).toBe(QUICK_SIZE);
+    for (const p of quick) expect(full).toContain(p);
+  });
+
+  it('is the same for the same seed, and moves with the seed', () => {
+    const ids = (seed: number) => sampleProbes(probes, 'quick', seed).map((p) => p.id);
+    expect(ids(42)).toEqual(ids(42));
+    expect(new Set([1, 2, 3, 4, 5].map((s) => ids(s).join())).size).toBeGreaterThan(1);
+  });
+
+  it('offers an arbitrary for properties', () => {
+    fc.assert(
+      fc.property(probeArbitrary(full), (p: Probe) => p.expect.result === 'error' && p.variant === 0),
+      { seed: 1, numRuns: 50 },
+    );
+  });
+});
+
+describe('probe verdicts', () => {
+  const missing = probes.find((p) => p.id === 'DELETE /events queue_id missing#0')!;
+  const notJson = probes.find((p) => p.id === 'POST /drafts drafts not-json#0')!;
+  const pathId = probes.find((p) => p.id === 'GET /users/{user_id} user_id not-integer#0')!;
+  const error = (code: string) => ({ status: 400, body: { result: 'error', msg: 'x', code } });
+
+  it('accept the code wanted, and take a more specific one as a refinement', () => {
+    expect(probeVerdict(missing, error('BAD_REQUEST')).verdict).toBe('conforms');
+    expect(probeVerdict(missing, error('REQUEST_VARIABLE_MISSING')).verdict).toBe('refined');
+    expect(probeVerdict(notJson, error('REQUEST_VARIABLE_INVALID')).verdict).toBe('refined');
+  });
+
+  it('accept any code where the contract fixes none, but not where it does', () => {
+    expect(probeVerdict(notJson, error('SOMETHING_ELSE')).verdict).toBe('other-code');
+    expect(probeVerdict(missing, error('SOMETHING_ELSE')).verdict).toBe('departs');
+  });
+
+  it('fail an answer that is not a refusal', () => {
+    const verdict = probeVerdict(notJson, { status: 200, body: { result: 'success', msg: '', ids: [] } });
+    expect(verdict).toEqual({
+      verdict: 'departs',
+      message: 'drafts: not JSON: wanted a refusal, got result "success"',
+    });
+  });
+
+  it('take a plain 404 for a path id that is no integer', () => {
+    expect(probeVerdict(pathId, { status: 404, body: undefined }).verdict).toBe('conforms');
+    expect(probeVerdict(pathId, error('BAD_REQUEST')).verdict).toBe('conforms');
+    expect(probeVerdict(notJson, { status: 404, body: undefined }).verdict).toBe('departs');
+  });
+});

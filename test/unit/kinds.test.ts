@@ -1,0 +1,101 @@
+// The kinds of account a check asks for where any will do (helpers/checks/actors.ts), and the turns that checks of
+// different files take on a realm setting they both change (helpers/checks/shared-state.ts).
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { actorFor, drawOf, KINDS, kindOf, someoneOf } from '../../helpers/checks/actors.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { takeTurn } from '../../helpers/checks/shared-state.ts';
+import { ROLES, type Role } from '../../helpers/roles.ts';
+
+/** Just what the choice reads: the clause id and which accounts are configured (and not refused). */
+function fakeCtx(clauseId: string, configured: readonly Role[], refused: readonly Role[] = []): CheckContext {
+  const accounts = Object.fromEntries(
+    configured.map((role, i) => [role, { userId: i + 1, refused: refused.includes(role) ? 'bad key' : undefined }]),
+  );
+  return { clause: { id: clauseId }, world: { accounts } } as unknown as CheckContext;
+}
+
+describe('kinds of account', () => {
+  it('hold their reasons: people are neither guests nor bots, helpers neither members nor the administrator', () => {
+    expect(KINDS.person).not.toContain('guest');
+    expect(KINDS.person).not.toContain('bot');
+    expect(KINDS.anyone).toEqual(expect.arrayContaining([...KINDS.person, 'guest', 'bot']));
+    expect(KINDS['peer member']).toEqual(['member2']);
+    for (const kind of Object.values(KINDS)) expect(kind).not.toContain('member');
+    expect(KINDS.helper).not.toContain('member2');
+    expect(KINDS.helper).not.toContain('admin');
+  });
+
+  it('choose as the pool of the kind does: by clause id, the same on every run', () => {
+    for (let n = 1; n <= 30; n++) {
+      const ctx = fakeCtx(`X-Y-${String(n).padStart(3, '0')}`, ROLES);
+      for (const kind of Object.keys(KINDS) as (keyof typeof KINDS)[])
+        expect(someoneOf(ctx, kind)).toBe(actorFor(ctx, KINDS[kind]));
+    }
+  });
+
+  it('leave out the roles a clause rules out, keeping the kind order', () => {
+    const ctx = fakeCtx('X-Y-001', ROLES);
+    expect(kindOf(ctx, 'person', { besides: ['member2'] })).toEqual(['moderator', 'admin', 'owner']);
+    expect(kindOf(ctx, 'helper', { besides: ['moderator', 'owner'] })).toEqual(['guest', 'bot']);
+    for (let n = 1; n <= 20; n++)
+      expect(someoneOf(fakeCtx(`X-Y-${n}`, ROLES), 'anyone', { besides: ['guest', 'bot'] })).not.toMatch(/guest|bot/);
+  });
+
+  it('fall back to the member when none of the kind is usable, or to the kind, should the member be ruled out', () => {
+    expect(kindOf(fakeCtx('X-Y-001', ['member', 'guest']), 'person')).toEqual(['member']);
+    expect(kindOf(fakeCtx('X-Y-001', ['member', 'bot'], ['bot']), 'helper', { besides: ['owner'] })).toEqual([
+      'member',
+    ]);
+    // The check then asks for the moderator and is disabled, naming its variable.
+    expect(kindOf(fakeCtx('X-Y-001', ['member']), 'person', { besides: ['member2', 'member'] })).toEqual(['moderator']);
+  });
+
+  it('draw per property case from the kind, reproducibly from the seed', () => {
+    const ctx = fakeCtx('X-Y-001', ROLES);
+    const ordinary = { besides: ['moderator', 'admin', 'owner'] } as const;
+    const draws = fc.sample(drawOf(ctx, 'helper', ordinary), { seed: 3, numRuns: 40 });
+    expect(fc.sample(drawOf(ctx, 'helper', ordinary), { seed: 3, numRuns: 40 })).toEqual(draws);
+    expect(new Set(draws)).toEqual(new Set(['guest', 'bot']));
+  });
+});
+
+describe('turns on shared state within a run', () => {
+  const turnCtx = (runId: string, clause: string) => {
+    const deferred: (() => unknown)[] = [];
+    const notes: string[] = [];
+    const ctx = {
+      world: { runId },
+      clause: { id: clause },
+      note: (text: string) => notes.push(text),
+      defer: (_label: string, undo: () => unknown) => deferred.push(undo),
+    } as unknown as CheckContext;
+    return { ctx, notes, end: async () => Promise.all(deferred.map((undo) => undo())) };
+  };
+
+  it('let one check at a time hold a turn, the next waiting until the first has ended', async () => {
+    const runId = `t${process.pid}${Date.now().toString(36)}`;
+    const first = turnCtx(runId, 'A-001');
+    const second = turnCtx(runId, 'B-001');
+    await takeTurn(first.ctx, 'realm setting x');
+    let waited = true;
+    const next = takeTurn(second.ctx, 'realm setting x').then(() => {
+      waited = false;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(waited).toBe(true);
+    // Another setting, or another run, is not held up.
+    const other = turnCtx(runId, 'C-001');
+    await takeTurn(other.ctx, 'realm setting y');
+    const otherRun = turnCtx(`${runId}b`, 'A-001');
+    await takeTurn(otherRun.ctx, 'realm setting x');
+    await first.end();
+    await next;
+    expect(waited).toBe(false);
+    await Promise.all([second.end(), other.end(), otherRun.end()]);
+    expect(existsSync(join(tmpdir(), `teamchat-conformance-${runId}-turn-realm_setting_x`))).toBe(false);
+  });
+});
