@@ -8,6 +8,7 @@
  * (search for its id). This module assembles them into the one catalogue and holds the set a server runs with.
  */
 
+import { ANSWER_FAULTS } from './http/answers.faults.ts';
 import { HTTP_AUTH_FAULTS } from './http/auth.faults.ts';
 import { ENVELOPE_FAULTS } from './http/envelope.faults.ts';
 import { AUTH_FAULTS } from './routes/auth.faults.ts';
@@ -31,6 +32,11 @@ export interface FaultInfo {
   readonly clause: string;
   /** What the server does wrong when the fault is active. */
   readonly description: string;
+  /**
+   * Clauses judged over every response (RESP-*) that the same departure breaks too: a real server's departure seen
+   * by both a clause's own check and the judgement of every answer of its operation.
+   */
+  readonly alsoBreaks?: readonly string[];
 }
 
 /** One area's faults, by id (`as const satisfies FaultCatalogue`, so that the ids stay literal). */
@@ -43,6 +49,7 @@ export const FAULT_AREAS = {
   'routes/auth': AUTH_FAULTS,
   'routes/register': REGISTER_FAULTS,
   'http/envelope': ENVELOPE_FAULTS,
+  'http/answers': ANSWER_FAULTS,
   'routes/users': USERS_FAULTS,
   'routes/mute': MUTE_FAULTS,
   'routes/profile-fields': PROFILE_FIELDS_FAULTS,

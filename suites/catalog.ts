@@ -7,6 +7,7 @@ import type { Clause } from '../helpers/clauses/types.ts';
 import { clauses as auth } from './auth/clauses.ts';
 import { clauses as channels } from './channels/clauses.ts';
 import { clauses as conventions } from './conventions/clauses.ts';
+import { responseClauses } from './conventions/responses.ts';
 import { clauses as drafts } from './drafts/clauses.ts';
 import { clauses as events } from './events/clauses.ts';
 import { clauses as messages } from './messages/clauses.ts';
@@ -18,4 +19,7 @@ import { clauses as users } from './users/clauses.ts';
 
 export const AREAS = [conventions, auth, drafts, events, users, realm, userGroups, push, messages, typing, channels];
 
-export const CLAUSES: readonly Clause[] = AREAS.flatMap((area) => area.clauses);
+const CHECKED: readonly Clause[] = AREAS.flatMap((area) => area.clauses);
+
+/** The clauses with a check of their own, then those judged over every response of an operation (RESP-*). */
+export const CLAUSES: readonly Clause[] = [...CHECKED, ...responseClauses(CHECKED)];

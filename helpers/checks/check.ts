@@ -16,6 +16,7 @@ import { describeExchange, type Exchange, toCurl } from '../http/exchange.ts';
 import { redact } from '../http/redact.ts';
 import { setCurrentCheck, takePendingNotes } from '../progress.ts';
 import { CheckContext } from './context.ts';
+import { type ResponseTally, tallyResponses } from './responses.ts';
 
 export interface CheckRecord {
   clauseId: string;
@@ -35,6 +36,8 @@ export interface CheckRecord {
   rateLimited?: number;
   /** The 429 answers among `requestsBy`, per account (a limiter like Zulip's does not count them). */
   rateLimitedBy?: Record<string, number>;
+  /** Every response the check received, judged per operation (the RESP-* clauses sum them). */
+  responses?: ResponseTally;
 }
 
 declare module 'vitest' {
@@ -103,6 +106,8 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs
     record.rateLimitedBy = {};
     for (const e of limited) record.rateLimitedBy[e.caller] = (record.rateLimitedBy[e.caller] ?? 0) + 1;
   }
+  const responses = tallyResponses(recorder, ctx.world.featureLevel);
+  if (Object.keys(responses.judged).length) record.responses = responses;
   const waited = recorder.waitedMs();
   if (waited >= 1000) ctx.notes.push(`waited ${(waited / 1000).toFixed(0)} s for the target's rate limit`);
   if (ctx.notes.length) record.notes = ctx.notes.map(redact);

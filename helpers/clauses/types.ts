@@ -19,6 +19,11 @@ export interface Clause {
   readonly area: string;
   /** The suite file that checks it, relative to the project root (`suites/drafts/post-drafts.test.ts`). */
   readonly file: string;
+  /**
+   * Set for a clause judged over every response of its operation rather than by a check of its own (RESP-*): the
+   * clause whose check `--only` runs to exercise the operation (its `file` is that check's).
+   */
+  readonly drivenBy?: string;
 }
 
 /** Outcomes of a check (see README, "Outcomes"). */

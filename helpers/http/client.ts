@@ -49,12 +49,20 @@ export interface CallOptions {
  */
 export class Recorder {
   readonly exchanges: Exchange[] = [];
+  /** Each recorded exchange's whole response body (the record keeps a masked excerpt): for judging it, in memory. */
+  private readonly bodies = new WeakMap<Exchange, string>();
   private waiting = 0;
   private waitingSince = 0;
   private waitedBefore = 0;
 
-  add(e: Exchange): void {
+  add(e: Exchange, wholeBody?: string): void {
     this.exchanges.push(e);
+    if (wholeBody !== undefined) this.bodies.set(e, wholeBody);
+  }
+  /** The exchange with its whole response body, for judging (never for a report: it is not masked). */
+  whole(e: Exchange): Exchange {
+    const body = this.bodies.get(e);
+    return body === undefined ? e : { ...e, responseBody: body };
   }
   last(): Exchange | undefined {
     return this.exchanges.at(-1);
@@ -256,7 +264,7 @@ export class ApiClient {
     exchange.responseBody = text;
     exchange.ms = Math.round(performance.now() - started);
     const masked = maskExchange(exchange);
-    this.options.recorder?.add(masked);
+    this.options.recorder?.add(masked, text);
     const body = parseJson(text);
     // A gateway's or a restarting server's answer (502/503/504 without a JSON body) says nothing about the
     // contract: the target is unavailable. Any other answer, a 500 included, is judged by the checks.

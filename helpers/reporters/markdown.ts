@@ -28,7 +28,7 @@ export function toMarkdown(r: RunResults): string {
   out.push(`- target: ${run.embedded ? `embedded reference server (${run.target})` : run.target}`);
   out.push(`- feature level judged against: ${run.featureLevel ?? 'unknown (every clause judged)'}`);
   out.push(
-    `- seed: ${run.seed} · profile: ${run.profile} · run: ${run.runId} · started ${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${requestCount(r)} requests`,
+    `- seed: ${run.seed} · profile: ${run.profile} · run: ${run.runId} · started ${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${requestCount(r)} requests${r.responsesJudged !== undefined ? ` · ${r.responsesJudged} responses judged` : ''}`,
     '',
   );
 

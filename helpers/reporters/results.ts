@@ -3,10 +3,11 @@
  * summary read this, and the unit tests build it from hand-made records.
  */
 import type { CheckRecord } from '../checks/check.ts';
+import type { ResponseTally } from '../checks/responses.ts';
 import { type Clause, LEVELS, type Level, OUTCOMES, type Outcome } from '../clauses/types.ts';
 
 /** A clause with what its check recorded (see CheckRecord). */
-export interface ClauseResult extends Omit<CheckRecord, 'clauseId'> {
+export interface ClauseResult extends Omit<CheckRecord, 'clauseId' | 'responses'> {
   id: string;
   level: Level;
   title: string;
@@ -35,6 +36,8 @@ export interface RunResults {
   expectedFailures?: { file: string; stale: string[] };
   counts: Record<Outcome, number>;
   countsByLevel: Record<Level, Record<Outcome, number>>;
+  /** Responses judged against the envelope and their operation's answer (the RESP-* clauses), all checks together. */
+  responsesJudged?: number;
   clauses: ClauseResult[];
 }
 
@@ -51,8 +54,11 @@ export function buildResults(
   run: RunInfo,
   version: string,
   clauses: readonly Clause[],
+  /** Clause id → why it is expected to fail (the expected-failures file), for the clauses judged here. */
+  expectedFailures: Readonly<Record<string, string>> = {},
 ): RunResults {
   const byId = new Map(seen.map((s) => [s.clauseId, s]));
+  const tallies = seen.flatMap((s) => (s.record?.responses ? [s.record.responses] : []));
   const results = [...clauses]
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((clause): ClauseResult => {
@@ -67,6 +73,8 @@ export function buildResults(
         ...(clause.deprecatedAt !== undefined ? { deprecatedAt: clause.deprecatedAt } : {}),
         outcome: 'not-run',
       };
+      if (clause.drivenBy)
+        return judgedOverResponses(base, clause, tallies, byId.get(clause.drivenBy), expectedFailures);
       if (!s || s.state === 'pending') return base;
       if (!s.record) {
         // The test ended without the wrapper's record: only a crash of the harness gets here.
@@ -74,16 +82,55 @@ export function buildResults(
           ? base
           : { ...base, outcome: 'error', reason: s.error ?? 'the check ended without a result' };
       }
-      const { clauseId: _id, ...record } = s.record;
+      const { clauseId: _id, responses: _responses, ...record } = s.record;
       return { ...base, ...record };
     });
+  const judged = tallies.reduce((n, t) => n + Object.values(t.judged).reduce((a, b) => a + b, 0), 0);
   return {
     tool: { name: 'teamchat-conformance', version },
     run,
     counts: countOutcomes(results),
     countsByLevel: countByLevel(results),
+    ...(tallies.length ? { responsesJudged: judged } : {}),
     clauses: results,
   };
+}
+
+/**
+ * A RESP-* clause: failed on the first response of its operation that departs (in any check), passed when
+ * responses were judged and none departed; without any response of the operation, its driving check's outcome
+ * says why (disabled, skipped …), or it did not run.
+ */
+function judgedOverResponses(
+  base: ClauseResult,
+  clause: Clause,
+  tallies: readonly ResponseTally[],
+  driver: TestSeen | undefined,
+  expectedFailures: Readonly<Record<string, string>>,
+): ClauseResult {
+  const op = clause.endpoint;
+  const judged = tallies.reduce((n, t) => n + (t.judged[op] ?? 0), 0);
+  const departure = tallies.find((t) => t.departures[op])?.departures[op];
+  const advice = tallies.find((t) => t.advice[op])?.advice[op];
+  const notes = [`${judged} response${judged === 1 ? '' : 's'} of ${op} judged`];
+  if (advice) notes.push(`${op}: ${advice.message} (${advice.rule}, a SHOULD)`);
+  if (departure) {
+    const expected = expectedFailures[clause.id] !== undefined;
+    return {
+      ...base,
+      outcome: expected ? 'known-failure' : 'failed',
+      reason: `${op}: ${departure.message} (${departure.rule})`,
+      exchanges: [departure.exchange],
+      curl: departure.curl,
+      notes,
+    };
+  }
+  if (judged > 0)
+    return { ...base, outcome: 'passed', notes, ...(expectedFailures[clause.id] ? { unexpectedPass: true } : {}) };
+  const why = driver?.record;
+  if (why && why.outcome !== 'passed' && why.outcome !== 'failed' && why.outcome !== 'warned')
+    return { ...base, outcome: why.outcome, reason: `no response of ${op} to judge: ${why.reason ?? why.outcome}` };
+  return base;
 }
 
 /** Requests the checks sent, all together (the runner's own set-up and clean-up are not counted). */

@@ -81,6 +81,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
       version: options.version,
       run: runInfoOf(world),
       clauses: ids ? options.clauses.filter((c) => ids.has(c.id)) : options.clauses,
+      expectedById: world.expectedFailures,
       ...(expected ? { expectedFailures: { file: expected.file, stale: expected.stale } } : {}),
     });
     const runner = interrupted() ? undefined : typeof suites === 'function' ? await suites(world) : suites;

@@ -73,7 +73,10 @@ export class SuiteRunner {
   /** Runs the suites (only the files checking `ids`, and only those checks, when given) against `world`. */
   async run(world: World, reporter: ConformanceReporter, ids?: ReadonlySet<string>): Promise<RunResults | undefined> {
     this.vitest.provide('world', world);
-    const chosen = ids ? [...ids].map((id) => this.clauseOf(id)) : [];
+    // A clause judged over every response of its operation runs the check that drives it.
+    const chosen = ids
+      ? [...ids].map((id) => this.clauseOf(id)).map((c) => (c.drivenBy ? this.clauseOf(c.drivenBy) : c))
+      : [];
     // Exactly the chosen checks' test names (testNameOf), after their describe blocks' names: vitest filters by
     // the full name.
     if (ids) this.vitest.setGlobalTestNamePattern(new RegExp(`(?:^| )(?:${chosen.map(testNamePattern).join('|')})$`));

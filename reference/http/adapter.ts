@@ -87,7 +87,7 @@ async function handle(
     }
     fields = await route.handler(ctx);
   }
-  sendSuccess(res, fields, params.unread(), faults);
+  sendSuccess(res, `${route.method} ${route.path}`, fields, params.unread(), faults);
 }
 
 function fail(res: ServerResponse, err: unknown, options: AdapterOptions): void {

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { Fields } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
 import type { Faults } from '../faults.ts';
+import { successAnswer } from './answers.ts';
 
 interface Rendered {
   readonly status: number;
@@ -11,7 +12,14 @@ interface Rendered {
   readonly payload: Buffer;
 }
 
-export function sendSuccess(res: ServerResponse, fields: Fields, ignored: readonly string[], faults: Faults): void {
+/** The success envelope of the operation `key` ("POST /drafts") with its fields. */
+export function sendSuccess(
+  res: ServerResponse,
+  key: string,
+  fields: Fields,
+  ignored: readonly string[],
+  faults: Faults,
+): void {
   const body: Fields = {
     result: 'success',
     // Fault `envelope-msg-on-success`.
@@ -22,7 +30,8 @@ export function sendSuccess(res: ServerResponse, fields: Fields, ignored: readon
   if (ignored.length > 0 && !faults.has('ignored-parameters-not-reported')) {
     body.ignored_parameters_unsupported = [...ignored];
   }
-  write(res, render(200, JSON.stringify(body), 'application/json', {}, faults));
+  const answer = successAnswer(key, body, faults);
+  write(res, render(200, JSON.stringify(answer.body), answer.contentType, {}, faults));
 }
 
 export function sendError(res: ServerResponse, err: ApiError, faults: Faults): void {

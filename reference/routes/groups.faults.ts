@@ -29,6 +29,7 @@ export const GROUPS_FAULTS = {
   'group-subgroup-objection-without-settings': {
     clause: 'GROUP-DEACTIVATE-004',
     description: 'The objection to deactivating a subgroup of an active group carries no settings (as Zulip does).',
+    alsoBreaks: ['RESP-GROUP-DEACTIVATE-001'],
   },
   'group-unknown-id-succeeds': {
     clause: 'GROUP-DEACTIVATE-005',

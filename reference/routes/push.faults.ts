@@ -29,4 +29,8 @@ export const PUSH_FAULTS = {
     clause: 'PUSH-TEST-002',
     description: 'A test notification to a registered token is answered INVALID_PUSH_DEVICE_TOKEN.',
   },
+  'answer-push-test-error-msg-null': {
+    clause: 'RESP-PUSH-TEST-001',
+    description: 'A test notification to an unknown device is refused with msg null (the code stays right).',
+  },
 } as const satisfies FaultCatalogue;

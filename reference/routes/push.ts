@@ -4,7 +4,7 @@
  * registered device is answered with the contract's "unknown to the bouncer" code.
  */
 import type { Context, Fields, Route } from '../core/context.ts';
-import { ApiError, badRequest, invalidParam } from '../core/errors.ts';
+import { ApiError, badRequest, type ErrorExtra, invalidParam } from '../core/errors.ts';
 import type { PushToken } from '../core/model.ts';
 import type { Params } from '../core/params.ts';
 import type { Faults } from '../faults.ts';
@@ -69,7 +69,9 @@ function testNotification(ctx: Context): Fields {
   if (!known || faults.has('push-test-registered-token-unknown')) {
     // Fault `push-test-unknown-token-succeeds`.
     if (!known && faults.has('push-test-unknown-token-succeeds')) return {};
-    throw new ApiError(400, 'INVALID_PUSH_DEVICE_TOKEN', 'Device not recognized');
+    // Fault `answer-push-test-error-msg-null`: the envelope's msg overridden (RESP-PUSH-TEST-001).
+    const msgNull = faults.has('answer-push-test-error-msg-null') ? { msg: null } : {};
+    throw new ApiError(400, 'INVALID_PUSH_DEVICE_TOKEN', 'Device not recognized', msgNull as ErrorExtra);
   }
   throw unknownToBouncer();
 }

@@ -15,6 +15,7 @@ export const USERS_FAULTS = {
   'user-human-bot-type-absent': {
     clause: 'USER-GET-012',
     description: "Humans' user objects carry no bot_type (as Zulip does).",
+    alsoBreaks: ['RESP-USER-GET-001'],
   },
   'user-bot-delivery-email-hidden': {
     clause: 'USER-GET-004',

@@ -67,7 +67,8 @@ describe('clause registry', () => {
   });
 
   it('has exactly one check per clause, and no check of an unregistered clause', () => {
-    const ids = CLAUSES.map((c) => c.id);
+    // RESP-* clauses are judged over every response of their operation, not by a check of their own.
+    const ids = CLAUSES.filter((c) => !c.drivenBy).map((c) => c.id);
     expect(
       ids.filter((id) => !checks.some((c) => c.id === id)),
       'clauses without a check',
@@ -89,5 +90,14 @@ describe('clause registry', () => {
       .map((c) => `${c.id}: checked in ${c.file}, declared for ${CLAUSES.find((k) => k.id === c.id)?.file}`);
     expect(misplaced).toEqual([]);
     for (const area of AREAS) for (const c of area.clauses) expect(c.file).toMatch(new RegExp(`^suites/${area.name}/`));
+  });
+
+  it('drives each clause judged over every response by a check of its operation', () => {
+    for (const c of CLAUSES.filter((k) => k.drivenBy)) {
+      const driver = CLAUSES.find((k) => k.id === c.drivenBy);
+      expect(driver?.endpoint, c.id).toBe(c.endpoint);
+      expect(driver?.drivenBy, c.id).toBeUndefined();
+    }
+    expect(new Set(CLAUSES.filter((k) => k.drivenBy).map((k) => k.endpoint)).size).toBe(21);
   });
 });

@@ -79,7 +79,8 @@ describe('--only', () => {
   it('selects by clause id or glob, endpoint and area, and loads only their files', () => {
     expect([...select(['DRAFTS-LIST-00?'], CLAUSES).ids]).toHaveLength(4);
     const byEndpoint = select(['get /drafts'], CLAUSES);
-    expect([...byEndpoint.ids].every((id) => id.startsWith('DRAFTS-LIST-'))).toBe(true);
+    expect([...byEndpoint.ids].every((id) => /^(RESP-)?DRAFTS-LIST-/.test(id))).toBe(true);
+    expect(byEndpoint.ids.has('RESP-DRAFTS-LIST-001')).toBe(true);
     expect(byEndpoint.files).toEqual(['suites/drafts/get-drafts.test.ts']);
     const byArea = select(['auth'], CLAUSES);
     expect(byArea.files).toEqual(['suites/auth/authentication.test.ts', 'suites/auth/post-fetch_api_key.test.ts']);

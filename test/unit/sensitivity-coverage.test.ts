@@ -12,7 +12,10 @@ const faulted = new Set<string>(Object.values(FAULTS).map((f) => f.clause));
 describe('sensitivity catalogue', () => {
   it('has a fault for every registered clause', () => {
     const missing = CLAUSES.map((c) => c.id).filter((id) => !faulted.has(id) && !(id in exempt));
-    expect(missing, 'clauses no fault breaks: add one beside the route it breaks (reference/routes/<area>.faults.ts)').toEqual([]);
+    expect(
+      missing,
+      'clauses no fault breaks: add one beside the route it breaks (reference/routes/<area>.faults.ts)',
+    ).toEqual([]);
   });
 
   it('names only registered clauses, and exempts none that has a fault', () => {

@@ -1,0 +1,42 @@
+/**
+ * Every response a check received, judged against the envelope rules and its operation's answer (helpers/contract/
+ * judge.ts), tallied per operation: how many were judged, and the first that departed, as evidence. The reporter
+ * sums the tallies of all checks into the per-operation RESP-* clauses (suites/conventions/responses.ts).
+ */
+import { assessExchange } from '../contract/judge.ts';
+import { keyOf } from '../contract/operation.ts';
+import type { Recorder } from '../http/client.ts';
+import { type Exchange, toCurl } from '../http/exchange.ts';
+import { redact } from '../http/redact.ts';
+
+export interface ResponseDeparture {
+  rule: string;
+  message: string;
+  exchange: Exchange;
+  curl: string;
+}
+
+export interface ResponseTally {
+  /** Operation ("POST /drafts") → responses judged. */
+  judged: Record<string, number>;
+  /** Operation → its first MUST-level departure. */
+  departures: Record<string, ResponseDeparture>;
+  /** Operation → its first SHOULD-level departure (status codes), reported as a note. */
+  advice: Record<string, ResponseDeparture>;
+}
+
+/** Judges the recorder's exchanges on their whole bodies; the evidence kept is the masked exchange. */
+export function tallyResponses(recorder: Recorder, featureLevel: number | null): ResponseTally {
+  const tally: ResponseTally = { judged: {}, departures: {}, advice: {} };
+  for (const exchange of recorder.exchanges) {
+    const judgement = assessExchange(recorder.whole(exchange), featureLevel === null ? {} : { featureLevel });
+    if (!judgement.judged || !judgement.operation) continue;
+    const op = keyOf(judgement.operation);
+    tally.judged[op] = (tally.judged[op] ?? 0) + 1;
+    for (const d of judgement.departures) {
+      const into = d.level === 'MUST' ? tally.departures : tally.advice;
+      into[op] ??= { rule: d.rule, message: redact(d.message), exchange, curl: toCurl(exchange) };
+    }
+  }
+  return tally;
+}
