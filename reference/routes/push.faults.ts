@@ -17,6 +17,10 @@ export const PUSH_FAULTS = {
     clause: 'PUSH-REMOVE-001',
     description: 'Removing an APNs token answers success but keeps it registered.',
   },
+  'push-remove-empty-token-accepted': {
+    clause: 'PUSH-REMOVE-003',
+    description: 'Removing an empty APNs token succeeds (it removes nothing).',
+  },
   'push-remove-unknown-succeeds': {
     clause: 'PUSH-REMOVE-002',
     description: 'Removing a token that was never registered succeeds.',

@@ -40,6 +40,8 @@ function addToken(ctx: Context): Fields {
 
 function removeToken(ctx: Context): Fields {
   const { params, store, user, faults } = ctx;
+  // Fault `push-remove-empty-token-accepted`: an empty token removes nothing, and succeeds.
+  if (faults.has('push-remove-empty-token-accepted') && params.str('token') === '') return {};
   const token = readToken(params, faults);
   const tokens = tokensOf(ctx);
   const kept = tokens.filter((t) => t.token.toLowerCase() !== token.toLowerCase());

@@ -54,6 +54,14 @@ export const clauses = defineArea('push', {
       endpoint: 'DELETE /users/me/apns_device_token',
       deprecatedAt: 406,
     },
+    {
+      id: 'PUSH-REMOVE-003',
+      level: 'MUST',
+      title: 'refuse removing an empty APNs token with BAD_REQUEST',
+      section: '18. Remove an APNs device token; Errors',
+      endpoint: 'DELETE /users/me/apns_device_token',
+      deprecatedAt: 406,
+    },
   ],
   'post-mobile_push-test_notification.test.ts': [
     {

@@ -18,4 +18,8 @@ describe('DELETE /users/me/apns_device_token', () => {
   check('PUSH-REMOVE-002', async (ctx) => {
     expectError(await removeToken(ctx, deviceToken(ctx)), 'BAD_REQUEST', 'removing a token never registered');
   });
+
+  check('PUSH-REMOVE-003', async (ctx) => {
+    expectError(await removeToken(ctx, ''), 'BAD_REQUEST', 'removing an empty token');
+  });
 });

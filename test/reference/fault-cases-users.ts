@@ -374,6 +374,11 @@ export const USERS_SLICE_CASES = {
     healthy: ['success', 'success', 'BAD_REQUEST'],
     faulty: ['success', 'success', 'success'],
   },
+  'push-remove-empty-token-accepted': {
+    probe: (call) => removeToken(call, ''),
+    healthy: 'BAD_REQUEST',
+    faulty: 'success',
+  },
   'push-remove-unknown-succeeds': {
     probe: (call) => removeToken(call, 'cd34'.repeat(16)),
     healthy: 'BAD_REQUEST',
