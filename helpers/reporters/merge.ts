@@ -4,14 +4,33 @@
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { countByLevel, countOutcomes, type RunResults } from './results.ts';
+import type { Outcome } from '../clauses/types.ts';
+import { type ClauseResult, countByLevel, countOutcomes, type RunResults } from './results.ts';
 import { writeReports } from './write.ts';
+
+/** Worst first: the outcome a merged clause takes when several shards judged it. */
+const SEVERITY: readonly Outcome[] = [
+  'failed',
+  'error',
+  'known-failure',
+  'warned',
+  'passed',
+  'disabled',
+  'skipped-unsupported',
+  'not-applicable',
+  'not-run',
+];
 
 export function mergeResults(parts: readonly RunResults[]): RunResults {
   if (parts.length === 0) throw new Error('nothing to merge');
   const clauses = parts[0]!.clauses.map((clause) => {
-    const ran = parts.map((p) => p.clauses.find((c) => c.id === clause.id)).find((c) => c && c.outcome !== 'not-run');
-    return ran ?? clause;
+    // A clause checked by one shard takes that shard's outcome; one judged over every response (RESP-*) is judged
+    // in every shard, and the worst outcome stands.
+    const ran = parts
+      .map((p) => p.clauses.find((c) => c.id === clause.id))
+      .filter((c): c is ClauseResult => c !== undefined && c.outcome !== 'not-run')
+      .sort((a, b) => SEVERITY.indexOf(a.outcome) - SEVERITY.indexOf(b.outcome));
+    return ran[0] ?? clause;
   });
   const first = parts[0]!;
   return {
@@ -24,6 +43,9 @@ export function mergeResults(parts: readonly RunResults[]): RunResults {
     },
     counts: countOutcomes(clauses),
     countsByLevel: countByLevel(clauses),
+    ...(parts.some((p) => p.responsesJudged !== undefined)
+      ? { responsesJudged: parts.reduce((n, p) => n + (p.responsesJudged ?? 0), 0) }
+      : {}),
     clauses,
   };
 }

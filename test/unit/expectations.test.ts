@@ -112,4 +112,12 @@ describe('shard merge', () => {
     expect(merged.counts).toMatchObject({ passed: 1, failed: 1, 'not-run': 0 });
     expect(exitCodeOf(merged)).toBe(1);
   });
+
+  it('keeps the worst outcome of a clause every shard judged (a RESP-* clause), and sums the responses judged', () => {
+    const one = { ...results({ 'A-001': 'passed' }), responsesJudged: 3 };
+    const two = { ...results({ 'A-001': 'failed' }), responsesJudged: 4 };
+    const merged = mergeResults([one, two]);
+    expect(merged.clauses[0]?.outcome).toBe('failed');
+    expect(merged.responsesJudged).toBe(7);
+  });
 });
