@@ -11,6 +11,7 @@ import { createVitest } from 'vitest/node';
 import { type Clause, testNameOf } from '../clauses/types.ts';
 import { progressFilter } from '../progress.ts';
 import type { ConformanceReporter } from '../reporters/conformance-reporter.ts';
+import { addJudgedClauses } from '../reporters/judged-clauses.ts';
 import type { RunResults } from '../reporters/results.ts';
 import type { World } from '../world/types.ts';
 
@@ -36,6 +37,7 @@ export class SuiteRunner {
   private constructor(
     readonly vitest: Vitest,
     clauses: readonly Clause[],
+    private readonly reportDir: string | undefined,
   ) {
     this.byId = new Map(clauses.map((c) => [c.id, c]));
   }
@@ -65,7 +67,7 @@ export class SuiteRunner {
       ],
       onConsoleLog: progressFilter(),
     });
-    runner = new SuiteRunner(vitest, options.clauses);
+    runner = new SuiteRunner(vitest, options.clauses, options.reportDir);
     await vitest.init();
     return runner;
   }
@@ -88,6 +90,10 @@ export class SuiteRunner {
       await this.vitest.runTestSpecifications(specifications, !ids);
     } finally {
       this.current = undefined;
+    }
+    if (this.reportDir && reporter.results) {
+      const judged = new Set([...this.byId.values()].filter((c) => c.drivenBy).map((c) => c.id));
+      addJudgedClauses(this.reportDir, reporter.results, judged);
     }
     return reporter.results;
   }
