@@ -10,6 +10,7 @@
 
 import { ANSWER_FAULTS } from './http/answers.faults.ts';
 import { HTTP_AUTH_FAULTS } from './http/auth.faults.ts';
+import { BAD_INPUT_FAULTS } from './http/bad-input.faults.ts';
 import { ENVELOPE_FAULTS } from './http/envelope.faults.ts';
 import { AUTH_FAULTS } from './routes/auth.faults.ts';
 import { CHANNELS_FAULTS } from './routes/channels.faults.ts';
@@ -33,8 +34,8 @@ export interface FaultInfo {
   /** What the server does wrong when the fault is active. */
   readonly description: string;
   /**
-   * Clauses judged over every response (RESP-*) that the same departure breaks too: a real server's departure seen
-   * by both a clause's own check and the judgement of every answer of its operation.
+   * Clauses over every operation (RESP-*, every response judged; BAD-*, every operation probed with bad input) that
+   * the same departure breaks too: a real server's departure seen by a clause's own check and by the rule over all.
    */
   readonly alsoBreaks?: readonly string[];
 }
@@ -50,6 +51,7 @@ export const FAULT_AREAS = {
   'routes/register': REGISTER_FAULTS,
   'http/envelope': ENVELOPE_FAULTS,
   'http/answers': ANSWER_FAULTS,
+  'http/bad-input': BAD_INPUT_FAULTS,
   'routes/users': USERS_FAULTS,
   'routes/mute': MUTE_FAULTS,
   'routes/profile-fields': PROFILE_FIELDS_FAULTS,

@@ -20,6 +20,7 @@ import { mergeReportDirs } from '../helpers/reporters/merge.ts';
 import {
   errorsByCause,
   exitCodeOf,
+  judgedFigures,
   type RunResults,
   requestCount,
   requestsByAccount,
@@ -208,7 +209,7 @@ function printSummary(results: RunResults | undefined, reportDir: string, leftov
   for (const o of ['known-failure', 'skipped-unsupported', 'not-applicable', 'disabled', 'not-run'] as const)
     if (c[o]) parts.push(`${c[o]} ${o}`);
   log(
-    `clauses ${results.clauses.length}: ${parts.join(', ')} · ${requestCount(results)} requests in ${(results.run.durationMs / 1000).toFixed(1)} s${results.responsesJudged !== undefined ? ` · ${results.responsesJudged} responses judged` : ''}`,
+    `clauses ${results.clauses.length}: ${parts.join(', ')} · ${requestCount(results)} requests in ${(results.run.durationMs / 1000).toFixed(1)} s${judgedFigures(results)}`,
   );
   for (const r of results.clauses.filter((r) => r.outcome === 'failed' || r.outcome === 'warned').slice(0, 10)) {
     log(`  ${r.outcome.padEnd(6)} ${r.id} ${r.level} ${r.title}\n         ${redact(r.reason?.split('\n')[0] ?? '')}`);

@@ -38,6 +38,8 @@ export interface CheckRecord {
   rateLimitedBy?: Record<string, number>;
   /** Every response the check received, judged per operation (the RESP-* clauses sum them). */
   responses?: ResponseTally;
+  /** Bad-input probes the check sent (the BAD-* clauses). */
+  probes?: number;
 }
 
 declare module 'vitest' {
@@ -108,6 +110,7 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs
   }
   const responses = tallyResponses(recorder, ctx.world.featureLevel);
   if (Object.keys(responses.judged).length) record.responses = responses;
+  if (ctx.probesSent) record.probes = ctx.probesSent;
   const waited = recorder.waitedMs();
   if (waited >= 1000) ctx.notes.push(`waited ${(waited / 1000).toFixed(0)} s for the target's rate limit`);
   if (ctx.notes.length) record.notes = ctx.notes.map(redact);

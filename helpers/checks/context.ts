@@ -50,6 +50,8 @@ export class CheckContext {
   readonly seed: number;
   /** Observations the contract leaves "not shown": recorded in the report, never judged. */
   readonly notes: string[] = [];
+  /** Bad-input probes sent (the BAD-* checks count theirs), summed in the run's figures. */
+  probesSent = 0;
   private readonly clients = new Map<Role, ApiClient>();
   private readonly cleanups: { key: string; label: string; run: () => Promise<string | null> }[] = [];
 

@@ -44,14 +44,27 @@ export function probeVerdict(
   probe: Probe,
   answer: { status?: number; body: unknown },
 ): { verdict: ProbeVerdict; message: string } {
-  const body = answer.body as { result?: unknown; code?: unknown } | null | undefined;
-  const enveloped = typeof body === 'object' && body !== null && 'result' in body;
+  const body = answer.body as { result?: unknown; msg?: unknown; code?: unknown } | null | undefined;
+  const enveloped = typeof body === 'object' && body !== null && !Array.isArray(body) && 'result' in body;
   if (!enveloped && probe.expect.notFoundAccepted && answer.status === 404) return { verdict: 'conforms', message: '' };
-  if (body?.result !== 'error') {
+  // A server error is never the answer to a client's mistake, whatever its body says.
+  if (answer.status !== undefined && answer.status >= 500) {
+    return { verdict: 'departs', message: `${probe.label}: answered with HTTP ${answer.status}, a server error` };
+  }
+  if (!enveloped) {
     return {
       verdict: 'departs',
-      message: `${probe.label}: wanted a refusal, got result ${JSON.stringify(body?.result)}`,
+      message: `${probe.label}: wanted the error envelope, got a body that is no JSON object with a result`,
     };
+  }
+  if (body.result !== 'error') {
+    return {
+      verdict: 'departs',
+      message: `${probe.label}: wanted a refusal, got result ${JSON.stringify(body.result)}`,
+    };
+  }
+  if (typeof body.msg !== 'string' || typeof body.code !== 'string') {
+    return { verdict: 'departs', message: `${probe.label}: an error without a string msg and code` };
   }
   const { code } = probe.expect;
   if (code === undefined || body.code === code) return { verdict: 'conforms', message: '' };

@@ -161,7 +161,7 @@ function paramProbes(op: Operation, p: Param, bases: readonly BaseRequest[], opt
     set('not-json', NOT_JSON, () => 'not JSON');
     set('wrong-json-type', jsonOfWrongType(p.type), (v) => `JSON of the wrong type (${v})`);
   }
-  if (p.type.kind === 'integer') set('not-integer', NOT_INTEGER, (v) => `not an integer (${v})`);
+  if (p.type.kind === 'integer') set('not-integer', notIntegerFor(base, p), (v) => `not an integer (${v})`);
   if (p.type.kind === 'boolean') set('not-boolean', NOT_BOOLEAN, (v) => `not a boolean (${v})`);
   set('outside-enum', outsideEnum(p.type), (v) => `${JSON.stringify(v)}, outside its set`);
   // Lengths one past a bound the contract says is refused (none of the truncated ones).
@@ -178,6 +178,16 @@ function paramProbes(op: Operation, p: Param, bases: readonly BaseRequest[], opt
   }
   for (const [s, from] of elementProbes(p, read)) out.push([{ ...s, expect: s.expect ?? invalid(p) }, from]);
   return out;
+}
+
+/**
+ * The non-integers for a parameter: a fraction is built on the base's own id ("42.5"), so that a server that
+ * reads it leniently acts on the caller's own object, never on whatever id 1 names.
+ */
+function notIntegerFor(base: BaseRequest, p: Param): string[] {
+  const current = p.in === 'path' ? base.pathParams?.[p.name] : base.params[p.name];
+  const own = typeof current === 'number' || (typeof current === 'string' && /^\d+$/.test(current)) ? current : 1;
+  return NOT_INTEGER.map((v) => (v === '1.5' ? `${own}.5` : v));
 }
 
 function ruleExpectation(rule: ParamRule): ProbeExpectation {

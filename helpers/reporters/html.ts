@@ -5,7 +5,7 @@
  */
 import { OUTCOMES, type Outcome } from '../clauses/types.ts';
 import { describeExchange } from '../http/exchange.ts';
-import { type ClauseResult, type RunResults, requestCount } from './results.ts';
+import { type ClauseResult, judgedFigures, type RunResults, requestCount } from './results.ts';
 import { verdictOf } from './verdict.ts';
 
 const esc = (s: unknown) =>
@@ -43,7 +43,7 @@ export function toHtml(r: RunResults): string {
 <header>
   <h1>Team Chat API conformance</h1>
   <p class="verdict ${verdict.kind}" role="status">${esc(verdict.text)}</p>
-  <p class="meta">${esc(target)} · feature level ${esc(run.featureLevel ?? 'unknown')} · seed ${esc(run.seed)} · profile ${esc(run.profile)} · ${esc((run.durationMs / 1000).toFixed(1))} s · ${requestCount(r)} requests${r.responsesJudged !== undefined ? ` · ${r.responsesJudged} responses judged` : ''} · ${esc(run.startedAt)}</p>
+  <p class="meta">${esc(target)} · feature level ${esc(run.featureLevel ?? 'unknown')} · seed ${esc(run.seed)} · profile ${esc(run.profile)} · ${esc((run.durationMs / 1000).toFixed(1))} s · ${requestCount(r)} requests${esc(judgedFigures(r))} · ${esc(run.startedAt)}</p>
 </header>
 <section aria-label="counts">
   <table class="counts">

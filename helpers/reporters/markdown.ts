@@ -4,7 +4,7 @@
  */
 import { OUTCOMES } from '../clauses/types.ts';
 import { describeExchange } from '../http/exchange.ts';
-import { type ClauseResult, type RunResults, requestCount } from './results.ts';
+import { type ClauseResult, judgedFigures, type RunResults, requestCount } from './results.ts';
 import { problemsOf, verdictOf } from './verdict.ts';
 
 const ICON: Record<string, string> = {
@@ -28,7 +28,7 @@ export function toMarkdown(r: RunResults): string {
   out.push(`- target: ${run.embedded ? `embedded reference server (${run.target})` : run.target}`);
   out.push(`- feature level judged against: ${run.featureLevel ?? 'unknown (every clause judged)'}`);
   out.push(
-    `- seed: ${run.seed} · profile: ${run.profile} · run: ${run.runId} · started ${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${requestCount(r)} requests${r.responsesJudged !== undefined ? ` · ${r.responsesJudged} responses judged` : ''}`,
+    `- seed: ${run.seed} · profile: ${run.profile} · run: ${run.runId} · started ${run.startedAt} · ${(run.durationMs / 1000).toFixed(1)} s · ${requestCount(r)} requests${judgedFigures(r)}`,
     '',
   );
 

@@ -44,6 +44,9 @@ export function mergeResults(parts: readonly RunResults[]): RunResults {
     },
     counts: countOutcomes(clauses),
     countsByLevel: countByLevel(clauses),
+    ...(parts.some((p) => p.probesSent !== undefined)
+      ? { probesSent: parts.reduce((n, p) => n + (p.probesSent ?? 0), 0) }
+      : {}),
     ...(parts.some((p) => p.responsesJudged !== undefined)
       ? { responsesJudged: parts.reduce((n, p) => n + (p.responsesJudged ?? 0), 0) }
       : {}),

@@ -38,6 +38,8 @@ export interface RunResults {
   countsByLevel: Record<Level, Record<Outcome, number>>;
   /** Responses judged against the envelope and their operation's answer (the RESP-* clauses), all checks together. */
   responsesJudged?: number;
+  /** Bad-input probes sent (the BAD-* clauses), all checks together. */
+  probesSent?: number;
   clauses: ClauseResult[];
 }
 
@@ -86,12 +88,14 @@ export function buildResults(
       return { ...base, ...record };
     });
   const judged = tallies.reduce((n, t) => n + Object.values(t.judged).reduce((a, b) => a + b, 0), 0);
+  const probes = results.reduce((n, c) => n + (c.probes ?? 0), 0);
   return {
     tool: { name: 'teamchat-conformance', version },
     run,
     counts: countOutcomes(results),
     countsByLevel: countByLevel(results),
     ...(tallies.length ? { responsesJudged: judged } : {}),
+    ...(probes ? { probesSent: probes } : {}),
     clauses: results,
   };
 }
@@ -134,6 +138,18 @@ function judgedOverResponses(
 }
 
 /** Requests the checks sent, all together (the runner's own set-up and clean-up are not counted). */
+/** The run's figures after its request count: " · 1272 responses judged · 97 bad-input probes sent". */
+export function judgedFigures(r: RunResults): string {
+  const figures = [
+    r.responsesJudged !== undefined ? `${r.responsesJudged} responses judged` : undefined,
+    r.probesSent ? `${r.probesSent} bad-input probes sent` : undefined,
+  ];
+  return figures
+    .filter((f) => f !== undefined)
+    .map((f) => ` · ${f}`)
+    .join('');
+}
+
 export const requestCount = (r: RunResults) => r.clauses.reduce((n, c) => n + (c.requests ?? 0), 0);
 
 /** Requests per account (API email, or "no credentials"), busiest first: what a rate limit bears on. */

@@ -37,11 +37,17 @@ export const notFound = (msg: string): ApiError => new ApiError(404, 'BAD_REQUES
 export const unauthorized = (msg: string): ApiError =>
   new ApiError(401, 'UNAUTHORIZED', msg, {}, { 'WWW-Authenticate': 'Basic realm="zulip"' });
 
+/**
+ * A parameter missing or unreadable (not an integer, not JSON, outside its set): what the contract's bad-input
+ * clauses probe. Its own class so that the adapter's bad-input faults can tell it from a handler's refusal.
+ */
+export class InputError extends ApiError {}
+
 export const missingParam = (name: string, code = 'BAD_REQUEST'): ApiError =>
-  new ApiError(400, code, `Missing '${name}' argument`, { var_name: name });
+  new InputError(400, code, `Missing '${name}' argument`, { var_name: name });
 
 export const invalidParam = (name: string, msg: string): ApiError =>
-  new ApiError(400, 'BAD_REQUEST', msg, { var_name: name });
+  new InputError(400, 'BAD_REQUEST', msg, { var_name: name });
 
 export const methodNotAllowed = (allowed: readonly string[]): ApiError =>
   new ApiError(405, 'BAD_REQUEST', 'Method Not Allowed', {}, { Allow: allowed.join(', ') });

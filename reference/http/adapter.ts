@@ -4,13 +4,14 @@
  * → parameters (400) → handler. Any error that is not an `ApiError` is logged and answered 500.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Context, Fields } from '../core/context.ts';
+import type { Context, Fields, Route } from '../core/context.ts';
 import { ApiError, methodNotAllowed, routeNotFound } from '../core/errors.ts';
 import { Params } from '../core/params.ts';
 import type { Store } from '../core/store.ts';
 import type { Faults } from '../faults.ts';
 import { ROUTES } from '../routes/index.ts';
 import { authenticate } from './auth.ts';
+import { crashedOnBadInput } from './bad-input.ts';
 import { parseBody, parseUrlEncoded, readBody } from './body.ts';
 import { sendError, sendSuccess } from './envelope.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -65,29 +66,45 @@ async function handle(
   const raw = new Map(parseUrlEncoded(query, 'query string'));
   for (const [name, value] of await parseBody(body, req.headers['content-type'])) raw.set(name, value);
   const params = new Params(raw, faults);
-  const signal = abortSignalFor(res, options.shutdown);
-  const { pollTimeoutMs } = options;
-  const base = { params, path: integerPathParams(match.rawParams), store, faults, signal, pollTimeoutMs };
   const { route } = match;
-
+  const key = `${route.method} ${route.path}`;
   let fields: Fields;
-  if (route.public) fields = await route.handler(base);
-  else {
-    if (!auth) throw new Error('authentication skipped for a non-public route');
-    options.rateLimiter?.take(auth.user.id, res);
-    const ctx: Context = { ...base, user: auth.user };
-    if (auth.refusal) {
-      // Fault `auth-refused-write-applied`: apply the write, then refuse anyway.
-      try {
-        await route.handler(ctx);
-      } catch {
-        // whatever the handler thought of the request, the answer is the refusal
-      }
-      throw auth.refusal;
-    }
-    fields = await route.handler(ctx);
+  try {
+    fields = await call(route, params, match.rawParams, auth, res, options);
+  } catch (err) {
+    // Faults `bad-input-…-crashes`: a parameter the operation cannot read escapes as a server error.
+    if (crashedOnBadInput(res, err, key, faults)) return;
+    throw err;
   }
-  sendSuccess(res, `${route.method} ${route.path}`, fields, params.unread(), faults);
+  sendSuccess(res, key, fields, params.unread(), faults);
+}
+
+/** The route's handler on the parsed request: path ids, rate limit, the caller (unless the route is public). */
+async function call(
+  route: Route,
+  params: Params,
+  rawPath: Readonly<Record<string, string>>,
+  auth: ReturnType<typeof authenticate> | undefined,
+  res: ServerResponse,
+  options: AdapterOptions,
+): Promise<Fields> {
+  const { store, faults, pollTimeoutMs } = options;
+  const signal = abortSignalFor(res, options.shutdown);
+  const base = { params, path: integerPathParams(rawPath), store, faults, signal, pollTimeoutMs };
+  if (route.public) return route.handler(base);
+  if (!auth) throw new Error('authentication skipped for a non-public route');
+  options.rateLimiter?.take(auth.user.id, res);
+  const ctx: Context = { ...base, user: auth.user };
+  if (auth.refusal) {
+    // Fault `auth-refused-write-applied`: apply the write, then refuse anyway.
+    try {
+      await route.handler(ctx);
+    } catch {
+      // whatever the handler thought of the request, the answer is the refusal
+    }
+    throw auth.refusal;
+  }
+  return route.handler(ctx);
 }
 
 function fail(res: ServerResponse, err: unknown, options: AdapterOptions): void {

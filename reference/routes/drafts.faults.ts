@@ -10,7 +10,7 @@ export const DRAFTS_FAULTS = {
   'drafts-missing-field-internal-error': {
     clause: 'DRAFTS-CREATE-009',
     description: 'A draft missing a required field is answered HTTP 500 without a code (as Zulip does).',
-    alsoBreaks: ['RESP-DRAFTS-CREATE-001'],
+    alsoBreaks: ['RESP-DRAFTS-CREATE-001', 'BAD-DRAFTS-CREATE-001'],
   },
   'drafts-second-channel-id-accepted': {
     clause: 'DRAFTS-CREATE-004',

@@ -1,6 +1,6 @@
 /** GET/POST /drafts, PATCH/DELETE /drafts/{draft_id}. */
 import type { Context, Fields, Route } from '../core/context.ts';
-import { draftDict, newestFirst, validateDraft } from '../core/drafts.ts';
+import { type DraftFields, draftDict, newestFirst, validateDraft } from '../core/drafts.ts';
 import { notFound } from '../core/errors.ts';
 import type { Draft } from '../core/model.ts';
 
@@ -21,9 +21,15 @@ function listDrafts({ store, user, faults }: Context): Fields {
 function createDrafts(ctx: Context): Fields {
   const { params, store, user, faults } = ctx;
   const inputs = params.optJsonList('drafts') ?? [];
-  const valid = inputs.map((raw, i) => validateDraft(raw, `drafts[${i}]`, ctx));
-  const created: Draft[] = valid.map((fields) => ({ ...fields, id: store.nextId('draft'), userId: user.id }));
-  for (const draft of created) store.drafts.set(draft.id, draft);
+  const keep = (fields: DraftFields): Draft => {
+    const draft = { ...fields, id: store.nextId('draft'), userId: user.id };
+    store.drafts.set(draft.id, draft);
+    return draft;
+  };
+  // Fault `bad-input-drafts-partial-write`: each draft is stored as it is read, so a refusal keeps those before it.
+  const created: Draft[] = faults.has('bad-input-drafts-partial-write')
+    ? inputs.map((raw, i) => keep(validateDraft(raw, `drafts[${i}]`, ctx)))
+    : inputs.map((raw, i) => validateDraft(raw, `drafts[${i}]`, ctx)).map(keep);
   // Fault `drafts-no-event`.
   if (!faults.has('drafts-no-event')) {
     store.events.push([user.id], { type: 'drafts', op: 'add', drafts: created.map(draftDict) });

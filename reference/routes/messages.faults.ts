@@ -41,6 +41,7 @@ export const MESSAGES_FAULTS = {
   'messages-queue-id-alone-accepted': {
     clause: 'MSG-SEND-011',
     description: 'queue_id without local_id (or the reverse) is accepted.',
+    alsoBreaks: ['BAD-MSG-SEND-001'],
   },
   'messages-local-message-id-missing': {
     clause: 'MSG-SEND-012',

@@ -1,5 +1,6 @@
 /** The conventions area's clauses, by the suite file that checks them. Ids are pinned in fixtures/clause-ids.json. */
 import { defineArea } from '../../helpers/clauses/area.ts';
+import { BAD_INPUT_CLAUSES } from './bad-input.ts';
 
 export const clauses = defineArea('conventions', {
   'envelope.test.ts': [
@@ -49,4 +50,5 @@ export const clauses = defineArea('conventions', {
       endpoint: '*',
     },
   ],
+  'bad-input.test.ts': BAD_INPUT_CLAUSES,
 });

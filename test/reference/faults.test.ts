@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { FAULT_AREAS, FAULT_IDS, FAULTS, type FaultId, Faults } from '../../reference/faults.ts';
 import { type ReferenceServer, startReferenceServer } from '../../reference/server.ts';
 import { ANSWER_CASES } from './fault-cases-answers.ts';
+import { BAD_INPUT_CASES } from './fault-cases-bad-input.ts';
 import { CHANNEL_CASES } from './fault-cases-channels.ts';
 import { EDIT_CASES } from './fault-cases-edit.ts';
 import { MUTATION_CASES } from './fault-cases-mutation.ts';
@@ -33,6 +34,7 @@ const verona = async (call: Call) => (await lookup(call)).channelId('Verona');
 
 const CASES: Record<FaultId, Case> = {
   ...ANSWER_CASES,
+  ...BAD_INPUT_CASES,
   ...USERS_SLICE_CASES,
   ...CHANNEL_CASES,
   ...EDIT_CASES,

@@ -244,6 +244,28 @@ describe('probe verdicts', () => {
     });
   });
 
+  it('fail a server error, a body that is no envelope, and an error without string msg and code', () => {
+    const crash = probeVerdict(missing, { status: 500, body: { result: 'error', msg: 'x', code: 'BAD_REQUEST' } });
+    expect(crash).toEqual({
+      verdict: 'departs',
+      message: 'queue_id: missing: answered with HTTP 500, a server error',
+    });
+    expect(probeVerdict(missing, { status: 400, body: undefined }).verdict).toBe('departs');
+    expect(probeVerdict(missing, { status: 400, body: ['error'] }).verdict).toBe('departs');
+    expect(probeVerdict(missing, { status: 400, body: { result: 'error', code: 'BAD_REQUEST' } }).verdict).toBe(
+      'departs',
+    );
+    expect(probeVerdict(missing, { status: 400, body: { result: 'error', msg: 'x' } }).verdict).toBe('departs');
+  });
+
+  it('build a fraction on the id of the base, so that a lenient server acts on an object of the run', () => {
+    const fractions = probes
+      .filter((p) => p.kind === 'not-integer' && p.variant === 1)
+      .map((p) => [p.param, p.mutations[0]]);
+    expect(fractions).toContainEqual(['user_id', { param: 'user_id', action: 'set', value: `${USER}.5`, in: 'path' }]);
+    expect(fractions).toContainEqual(['stream_id', { param: 'stream_id', action: 'set', value: `${CHANNEL}.5` }]);
+  });
+
   it('take a plain 404 for a path id that is no integer', () => {
     expect(probeVerdict(pathId, { status: 404, body: undefined }).verdict).toBe('conforms');
     expect(probeVerdict(pathId, error('BAD_REQUEST')).verdict).toBe('conforms');

@@ -7,7 +7,13 @@ import { ConfigError } from '../../helpers/config/load.ts';
 import { loadExpectedFailures } from '../../helpers/expectations/expected-failures.ts';
 import { diffBaseline } from '../../helpers/reporters/baseline.ts';
 import { mergeResults } from '../../helpers/reporters/merge.ts';
-import { buildResults, exitCodeOf, type RunInfo, type TestSeen } from '../../helpers/reporters/results.ts';
+import {
+  buildResults,
+  exitCodeOf,
+  judgedFigures,
+  type RunInfo,
+  type TestSeen,
+} from '../../helpers/reporters/results.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cf-exp-'));
 const file = (name: string, content: unknown) => {
@@ -113,11 +119,13 @@ describe('shard merge', () => {
     expect(exitCodeOf(merged)).toBe(1);
   });
 
-  it('keeps the worst outcome of a clause every shard judged (a RESP-* clause), and sums the responses judged', () => {
-    const one = { ...results({ 'A-001': 'passed' }), responsesJudged: 3 };
+  it('keeps the worst outcome of a clause every shard judged (a RESP-* clause), and sums the responses judged and probes sent', () => {
+    const one = { ...results({ 'A-001': 'passed' }), responsesJudged: 3, probesSent: 2 };
     const two = { ...results({ 'A-001': 'failed' }), responsesJudged: 4 };
     const merged = mergeResults([one, two]);
     expect(merged.clauses[0]?.outcome).toBe('failed');
     expect(merged.responsesJudged).toBe(7);
+    expect(merged.probesSent).toBe(2);
+    expect(judgedFigures(merged)).toBe(' · 7 responses judged · 2 bad-input probes sent');
   });
 });

@@ -1,0 +1,329 @@
+/**
+ * What the bad-input probes of each operation start from: a valid request built from the run's world (its own
+ * channel, its own message, a token of its own), so that only the probe's one bad value can be the reason for a
+ * refusal; what an accepted probe created, tracked to be undone; and a read-back that a refused probe changed
+ * nothing. Set-up and read-back use the setup operations of TARGET.md; everything is named with the run prefix.
+ */
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { isInt } from '../../helpers/checks/matchers.ts';
+import type { BaseRequest, Operation } from '../../helpers/contract/index.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { listDrafts } from '../drafts/drafts.ts';
+import { listScheduled, mustSend, readMessage } from '../messages/messages.ts';
+import { APP_ID, deviceToken } from '../push/push.ts';
+import { fieldAdmin, listFields } from '../realm/profile-fields.ts';
+import { createGroup, NO_SUCH_GROUP_ID } from '../user_groups/groups.ts';
+
+export interface ProbeSetup {
+  readonly bases: readonly BaseRequest[];
+  /** Tracks what a probe the target accepted (a departure already) created, so that it is undone. */
+  readonly accepted?: (res: ApiResponse) => void;
+  /** After the probes: what a refused probe left changed (empty: nothing). */
+  readonly readBack?: (acceptedAny: boolean) => Promise<string[]>;
+}
+
+export interface Callers {
+  /** Who sends the probes (a person, or an administrator for administrators' operations and parameters). */
+  readonly person: Role;
+  readonly administrator: () => Role;
+}
+
+type Setup = (ctx: CheckContext, op: Operation, who: Callers) => Promise<ProbeSetup>;
+
+/** The organization administrator who probes operations and parameters reserved to administrators. */
+export function administratorOf(ctx: CheckContext): Role {
+  if (ctx.world.accounts.admin) return 'admin';
+  if (ctx.world.accounts.owner) return 'owner';
+  ctx.account('admin'); // throws Disabled, naming what to configure
+  return 'admin';
+}
+
+const atLeast = (ctx: CheckContext, level: number) =>
+  ctx.world.featureLevel === null || ctx.world.featureLevel >= level;
+
+/** Another configured account than `role`, for recipients and mutes (the caller itself where it is alone). */
+function otherUserId(ctx: CheckContext, role: Role): number {
+  const others = Object.entries(ctx.world.accounts).filter(([r, a]) => r !== role && a && !a.refused);
+  return (others[0]?.[1] ?? ctx.account(role)).userId;
+}
+
+/** Tracks an object an accepted probe created, by the id field of its answer. */
+const trackBy =
+  (ctx: CheckContext, role: Role, kind: Parameters<CheckContext['track']>[1], field: string) => (res: ApiResponse) => {
+    const ids = res.body?.[field];
+    for (const id of Array.isArray(ids) ? ids : [ids]) if (isInt(id)) ctx.track(role, kind, id, `${kind} ${id}`);
+  };
+
+/** Objects whose text carries the marker, besides those an accepted probe created. */
+const leftBehind = (what: string, found: readonly { id?: unknown }[]) =>
+  found.map((o) => `a refused probe left ${what} ${String(o.id)} behind`);
+
+const sendMessage: Setup = async (ctx, _op, { person }) => {
+  const marker = ctx.unique('probe');
+  const channel = ctx.channel();
+  const client = ctx.as(person);
+  // A queue of the caller's: a valid queue_id for the direct base, and the read-back of any message sent.
+  const queue = await client.mustSetup('POST', '/register', { event_types: ['message'] });
+  ctx.track(person, 'queue', String(queue.queue_id), 'event queue');
+  const sent = new Set<number>();
+  return {
+    bases: [
+      { params: { type: 'stream', to: channel.id, topic: marker, content: marker } },
+      {
+        params: {
+          type: atLeast(ctx, 174) ? 'direct' : 'private',
+          to: [otherUserId(ctx, person)],
+          content: marker,
+          queue_id: String(queue.queue_id),
+          local_id: `${marker}-local`,
+        },
+      },
+    ],
+    accepted: (res) => {
+      if (isInt(res.body?.id)) sent.add(res.body.id);
+      trackBy(ctx, person, 'message', 'id')(res);
+    },
+    readBack: async () => {
+      const body = await client.mustSetup('GET', '/events', {
+        queue_id: String(queue.queue_id),
+        last_event_id: Number(queue.last_event_id ?? -1),
+        dont_block: true,
+      });
+      const messages = (Array.isArray(body.events) ? body.events : [])
+        .filter((e: any) => e?.type === 'message' && String(e.message?.content ?? '').includes(marker))
+        .map((e: any) => e.message)
+        .filter((m: any) => !sent.has(m?.id));
+      for (const m of messages) if (isInt(m?.id)) ctx.track(person, 'message', m.id, `message ${m.id}`);
+      return leftBehind('message', messages);
+    },
+  };
+};
+
+const scheduleMessage: Setup = async (ctx, _op, { person }) => {
+  const marker = ctx.unique('probe');
+  const made = new Set<number>();
+  const track = trackBy(ctx, person, 'scheduled_message', 'scheduled_message_id');
+  return {
+    bases: [
+      {
+        params: {
+          type: 'stream',
+          to: ctx.channel().id,
+          topic: marker,
+          content: marker,
+          scheduled_delivery_timestamp: Math.floor(Date.now() / 1000) + 30 * 86400,
+        },
+      },
+    ],
+    accepted: (res) => {
+      if (isInt(res.body?.scheduled_message_id)) made.add(res.body.scheduled_message_id);
+      track(res);
+    },
+    readBack: async () => {
+      const found = (await listScheduled(ctx, person)).filter(
+        (s) => String(s?.content ?? '').includes(marker) && !made.has(s?.scheduled_message_id),
+      );
+      for (const s of found) ctx.track(person, 'scheduled_message', s.scheduled_message_id, 'scheduled message');
+      return leftBehind(
+        'scheduled message',
+        found.map((s) => ({ id: s.scheduled_message_id })),
+      );
+    },
+  };
+};
+
+const editMessage: Setup = async (ctx, _op, { person }) => {
+  const topic = ctx.unique('probe');
+  const channel = ctx.channel();
+  const id = await mustSend(ctx, person, { type: 'stream', to: channel.id, topic, content: topic });
+  const before = await readMessage(ctx, person, id);
+  return {
+    bases: [
+      { pathParams: { message_id: id }, params: { content: `${topic} edited` } },
+      { pathParams: { message_id: id }, params: { topic: `${topic}-moved`, stream_id: channel.id } },
+    ],
+    readBack: async (acceptedAny) => {
+      if (acceptedAny) return [];
+      const after = await readMessage(ctx, person, id);
+      const changed = ['content', 'topic', 'stream_id'].filter((f) => after[f] !== before[f]);
+      return changed.length ? [`a refused edit changed the message's ${changed.join(', ')}`] : [];
+    },
+  };
+};
+
+const setTyping: Setup = async (ctx, _op, { person }) => ({
+  bases: [
+    { params: { op: 'start', to: [otherUserId(ctx, person)] } },
+    { params: { type: 'stream', op: 'start', stream_id: ctx.channel().id, topic: ctx.unique('probe') } },
+  ],
+});
+
+const matchNarrow: Setup = async (ctx) => ({
+  bases: [
+    {
+      params: {
+        msg_ids: [],
+        narrow: [{ operator: atLeast(ctx, 250) ? 'channel' : 'stream', operand: ctx.channel().id }],
+      },
+    },
+  ],
+});
+
+const getUser: Setup = async (ctx, _op, { person }) => ({
+  bases: [{ pathParams: { user_id: ctx.account(person).userId }, params: {} }],
+});
+
+const createProfileField: Setup = async (ctx) => {
+  ctx.requireRealmChanges('probing custom profile field creation');
+  const admin = fieldAdmin(ctx);
+  const marker = ctx.unique('pf');
+  const made = new Set<number>();
+  const track = trackBy(ctx, admin, 'profile-field', 'id');
+  return {
+    bases: [
+      { params: { name: `${marker}-a`, field_type: 1 } },
+      { params: { name: `${marker}-b`, field_type: 3, field_data: { a: { text: 'A', order: '1' } } } },
+    ],
+    accepted: (res) => {
+      if (isInt(res.body?.id)) made.add(res.body.id);
+      track(res);
+    },
+    readBack: async () => {
+      const found = (await listFields(ctx)).filter((f) => String(f?.name ?? '').startsWith(marker) && !made.has(f.id));
+      for (const f of found) if (isInt(f.id)) ctx.track(admin, 'profile-field', f.id, `profile field ${f.name}`);
+      return leftBehind('profile field', found);
+    },
+  };
+};
+
+const fetchApiKey: Setup = async (ctx, _op, { person }) => ({
+  // Never a real password: a probe's request is shown in full in the report.
+  bases: [{ params: { username: ctx.account(person).email, password: 'cf-probe-not-the-password' } }],
+});
+
+const deleteTopic: Setup = async (ctx, _op, { administrator }) => {
+  const admin = administrator();
+  const topic = ctx.unique('probe');
+  const channel = ctx.channel();
+  const id = await mustSend(ctx, admin, { type: 'stream', to: channel.id, topic, content: topic });
+  return {
+    bases: [{ pathParams: { stream_id: channel.id }, params: { topic_name: topic } }],
+    readBack: async (acceptedAny) => {
+      if (acceptedAny) return [];
+      const res = await ctx.as(admin).get(`/messages/${id}`, { apply_markdown: false });
+      return res.body?.result === 'success' ? [] : [`a refused probe deleted message ${id} of the topic`];
+    },
+  };
+};
+
+const createDrafts: Setup = async (ctx, _op, { person }) => {
+  const marker = ctx.unique('probe');
+  const made = new Set<number>();
+  const track = trackBy(ctx, person, 'draft', 'ids');
+  return {
+    bases: [
+      {
+        params: {
+          drafts: [
+            { type: '', to: [], topic: '', content: marker },
+            { type: 'stream', to: [ctx.channel().id], topic: marker, content: marker },
+          ],
+        },
+      },
+    ],
+    accepted: (res) => {
+      for (const id of Array.isArray(res.body?.ids) ? res.body.ids : []) if (isInt(id)) made.add(id);
+      track(res);
+    },
+    readBack: async () => {
+      const { drafts } = await listDrafts(ctx.as(person));
+      const found = drafts.filter((d) => String(d?.content ?? '').includes(marker) && !made.has(d?.id));
+      for (const d of found) if (isInt(d.id)) ctx.track(person, 'draft', d.id, `draft ${d.id}`);
+      return leftBehind('draft', found);
+    },
+  };
+};
+
+const markTopicRead: Setup = async (ctx) => ({
+  bases: [{ params: { stream_id: ctx.channel().id, topic_name: ctx.unique('probe') } }],
+});
+
+const noParams: Setup = async () => ({ bases: [{ params: {} }] });
+
+const muteUser: Setup = async (ctx, _op, { person }) => ({
+  // Another account of the run's: a probe a lenient server reads as its id mutes one of ours, undone.
+  bases: [{ pathParams: { muted_user_id: otherUserId(ctx, person) }, params: {} }],
+  accepted: () => ctx.track(person, 'mute', otherUserId(ctx, person), 'mute'),
+});
+
+const deactivateGroup: Setup = async (ctx) => {
+  // Only the nightly variants ("<id>.5") could name a group a lenient server reads: then one of the run's own.
+  const own = ctx.world.profile === 'nightly' && ctx.world.options.allowRealmChanges;
+  return { bases: [{ pathParams: { user_group_id: own ? await createGroup(ctx) : NO_SUCH_GROUP_ID }, params: {} }] };
+};
+
+const addToken: Setup = async (ctx, _op, { person }) => {
+  const token = deviceToken(ctx);
+  let added = false;
+  return {
+    bases: [{ params: { token, appid: APP_ID } }],
+    accepted: () => {
+      added = true;
+      ctx.track(person, 'push-token', token, 'APNs device token');
+    },
+    // A refused probe left the token registered if removing it succeeds (the removal is the cleanup too).
+    readBack: async () => {
+      if (added) return [];
+      const res = await ctx.as(person).delete('/users/me/apns_device_token', { token });
+      return res.body?.result === 'success' ? ['a refused probe registered the APNs device token'] : [];
+    },
+  };
+};
+
+const removeToken: Setup = async (ctx, _op, { person }) => {
+  const token = deviceToken(ctx);
+  await ctx.as(person).mustSetup('POST', '/users/me/apns_device_token', { token, appid: APP_ID });
+  ctx.track(person, 'push-token', token, 'APNs device token');
+  return {
+    bases: [{ params: { token } }],
+    // Still registered: removing it now succeeds (and the cleanup finds it gone, which it accepts).
+    readBack: async (acceptedAny) => {
+      if (acceptedAny) return [];
+      const res = await ctx.as(person).delete('/users/me/apns_device_token', { token });
+      if (res.body?.result !== 'success') return ['a refused probe removed the APNs device token'];
+      ctx.untrack(person, 'push-token', token);
+      return [];
+    },
+  };
+};
+
+const deleteQueue: Setup = async (ctx) => ({
+  // The one probe leaves queue_id out: the value it would have had is never sent.
+  bases: [{ params: { queue_id: `${ctx.world.prefix}probe-queue` } }],
+});
+
+const render: Setup = async (ctx) => ({ bases: [{ params: { content: ctx.unique('probe') } }] });
+
+/** By the operation's section number in the contract. */
+export const PROBE_SETUPS: Readonly<Record<number, Setup>> = {
+  1: sendMessage,
+  2: scheduleMessage,
+  3: editMessage,
+  4: setTyping,
+  5: matchNarrow,
+  6: getUser,
+  7: createProfileField,
+  8: fetchApiKey,
+  9: deleteTopic,
+  10: createDrafts,
+  12: markTopicRead,
+  13: noParams,
+  14: noParams,
+  15: muteUser,
+  16: deactivateGroup,
+  17: addToken,
+  18: removeToken,
+  20: deleteQueue,
+  21: render,
+};
