@@ -93,7 +93,7 @@ describe('GET /streams', () => {
     for (const ch of channels) {
       const object = Array.isArray(streams) ? streams.find((s: any) => s?.stream_id === ch.id) : undefined;
       if (!object) fail(res, `wanted the ${ch.kind} channel ${ch.name} listed for the administrator`);
-      const found = channelProblems(object);
+      const found = channelProblems(object, ctx.world.featureLevel);
       // The kind the run created it as must show in the flags that name it.
       const flags = { name: ch.name, invite_only: ch.private, is_web_public: ch.webPublic, is_archived: ch.archived };
       for (const [field, want] of Object.entries(flags)) {
@@ -106,7 +106,7 @@ describe('GET /streams', () => {
     const ours = new Set(channels.map((ch) => ch.id));
     for (const object of streams as any[]) {
       if (ours.has(object?.stream_id)) continue;
-      const found = channelProblems(object);
+      const found = channelProblems(object, ctx.world.featureLevel);
       if (found.length)
         fail(res, `wanted a well-formed channel object for ${JSON.stringify(object?.name)}: ${found.join('; ')}`);
     }

@@ -35,7 +35,7 @@ describe('GET /users/me/subscriptions', () => {
   check('SUBS-001', async (ctx) => {
     for (const { id, name } of ctx.channels()) {
       const { res, sub } = await subscription(ctx, id);
-      const found = subscriptionProblems(sub);
+      const found = subscriptionProblems(sub, ctx.world.featureLevel);
       if (found.length) fail(res, `wanted a well-formed subscription object for ${name}: ${found.join('; ')}`);
     }
   });

@@ -1,7 +1,8 @@
 // GET /drafts — contract: "11. Get drafts" and the Draft resource.
 import { describe, expect } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
-import { fail, isInt, isIntList, isString } from '../../helpers/checks/matchers.ts';
+import { fail } from '../../helpers/checks/matchers.ts';
+import { Draft, shapeProblems } from '../../helpers/contract/index.ts';
 import { clauses } from './clauses.ts';
 import { draftOf, listDrafts, mustCreateDrafts, notRecipient, nowSeconds } from './drafts.ts';
 
@@ -45,16 +46,9 @@ describe('GET /drafts', () => {
     const drafter = ctx.someone('person', notRecipient(ctx));
     await mustCreateDrafts(ctx, drafter, [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)]);
     const { res, drafts } = await listDrafts(ctx.as(drafter));
-    const fields = { id: isInt, type: isString, to: isIntList, topic: isString, content: isString, timestamp: isInt };
-    for (const draft of drafts) {
-      for (const [name, ok] of Object.entries(fields)) {
-        if (!ok(draft[name]))
-          fail(
-            res,
-            `wanted draft ${JSON.stringify(draft.id)} to have ${name} of the Draft resource's type, got ${JSON.stringify(draft[name])}`,
-          );
-      }
-    }
+    // The Draft resource as the model of the contract holds it (helpers/contract): every field, with its type.
+    const problems = drafts.flatMap((draft, i) => shapeProblems(draft, Draft, `drafts[${i}]`).map((p) => p.message));
+    if (problems.length) fail(res, `wanted every draft to have the Draft resource's fields: ${problems.join('; ')}`);
   });
 
   check('DRAFTS-LIST-004', async (ctx) => {
