@@ -3,28 +3,19 @@ import fc from 'fast-check';
 import type { Probe } from './probes.ts';
 
 export type Profile = 'quick' | 'full' | 'nightly';
-/** How many probes a quick run sends, each of a different operation. */
-export const QUICK_SIZE = 6;
 
 /**
- * The probes of a profile, reproducible by seed: `full` has one probe of each kind for each target (every
- * probed parameter at least once), `nightly` every variant, `quick` a few of `full`, of different operations,
- * chosen by the seed (so that successive runs cover different ones).
+ * The probes of a profile, reproducible by seed: `full` has one probe of each kind for each target (every probed
+ * parameter at least once), `nightly` every variant, `quick` one of `full`'s probes of each kind (a missing
+ * parameter, broken JSON, a rule…) for each operation, drawn by the seed, so that successive runs cover the others.
  */
 export function sampleProbes(probes: readonly Probe[], profile: Profile, seed: number): Probe[] {
   if (profile === 'nightly') return [...probes];
   const full = probes.filter((p) => p.variant === 0);
   if (profile === 'full') return full;
-  const [shuffled] = fc.sample(fc.shuffledSubarray(full, { minLength: full.length, maxLength: full.length }), {
-    seed,
-    numRuns: 1,
-  });
-  const picked: Probe[] = [];
-  for (const p of shuffled ?? []) {
-    if (picked.length >= QUICK_SIZE) break;
-    if (!picked.some((q) => q.operation === p.operation)) picked.push(p);
-  }
-  return picked;
+  const groups = new Map<string, Probe[]>();
+  for (const p of full) groups.set(`${p.operation} ${p.kind}`, [...(groups.get(`${p.operation} ${p.kind}`) ?? []), p]);
+  return [...groups.values()].flatMap((group, i) => fc.sample(probeArbitrary(group), { seed: seed + i, numRuns: 1 }));
 }
 
 /** An arbitrary over the given probes, for `fc.assert` properties (shrinks towards the first). */

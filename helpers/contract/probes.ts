@@ -233,7 +233,6 @@ export {
   type Profile,
   probeArbitrary,
   probeVerdict,
-  QUICK_SIZE,
   sampleProbes,
 } from './probe-sample.ts';
 export { NO_SUCH_ID };

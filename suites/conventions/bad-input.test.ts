@@ -1,6 +1,5 @@
 // Bad input, operation by operation — contract: Errors (envelope and codes) over every operation of Endpoints,
 // with each operation's parameter table (helpers/contract) as the source of what a request can get wrong.
-import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
@@ -29,22 +28,6 @@ function existsAt(op: Operation, probe: Probe, level: number | null): boolean {
   return since.every((s) => s <= level);
 }
 
-/**
- * The profile's probes of the operation: nightly every variant, full one of each kind for each parameter (every
- * parameter with a bad value at least once), quick one of each kind (a missing parameter, broken JSON, a rule…)
- * drawn by the check's seed, so that successive quick runs cover the others.
- */
-function chosen(ctx: CheckContext, probes: readonly Probe[]): Probe[] {
-  const { profile } = ctx.world;
-  const sampled = sampleProbes(probes, profile === 'quick' ? 'full' : profile, ctx.seed);
-  if (profile !== 'quick') return sampled;
-  const kinds = [...new Set(sampled.map((p) => p.kind))];
-  return kinds.flatMap((kind, i) => {
-    const ofKind = sampled.filter((p) => p.kind === kind);
-    return fc.sample(fc.constantFrom(...ofKind), { seed: ctx.seed + i, numRuns: 1 });
-  });
-}
-
 interface Departure {
   probe: Probe;
   res: ApiResponse;
@@ -63,10 +46,9 @@ async function probe(ctx: CheckContext): Promise<void> {
     Object.entries(ctx.world.realm.raw).filter((e): e is [string, number] => typeof e[1] === 'number'),
   );
   const level = ctx.world.featureLevel;
-  const probes = chosen(
-    ctx,
-    probesFor(op, () => setup.bases, { settings }).filter((p) => existsAt(op, p, level)),
-  );
+  const all = probesFor(op, () => setup.bases, { settings }).filter((p) => existsAt(op, p, level));
+  // Nightly every variant, full every probed parameter, quick one of each kind drawn by the check's seed.
+  const probes = sampleProbes(all, ctx.world.profile, ctx.seed);
   if (!probes.length) throw new NotApplicable(`no parameter of ${endpoint} exists at feature level ${level}`);
 
   const departures: Departure[] = [];
