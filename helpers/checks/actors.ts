@@ -44,6 +44,14 @@ export const ANYONE = [...PEOPLE, 'guest', 'bot'] as const satisfies readonly Ro
  */
 export const HELPERS = ['moderator', 'owner', 'guest', 'bot'] as const satisfies readonly Role[];
 
+/**
+ * Organization administrators (an owner is one too): for what only administrators may do, where the clause is not
+ * about which of them acts (see administratorOf). The owner first: the admin already archives every channel the run
+ * creates, changes the realm's settings and deletes topics, and is the busiest account on a target that shows no
+ * budget.
+ */
+export const ADMINISTRATORS = ['owner', 'admin'] as const satisfies readonly Role[];
+
 /** The kinds of account a check may ask for when any of them will do. */
 export const KINDS = {
   /** Any authenticated account: see ANYONE. */
@@ -77,6 +85,16 @@ export function kindOf(ctx: CheckContext, kind: Kind, { besides = [] }: Among = 
 /** One account of the kind for the whole check (see actorFor). */
 export function someoneOf(ctx: CheckContext, kind: Kind, among?: Among): Role {
   return choose(ctx, kindOf(ctx, kind, among));
+}
+
+/**
+ * One administrator for the whole check: the first of ADMINISTRATORS configured, or the one with more budget left
+ * on a target that shows it; with none configured the admin, so that the check is disabled naming its variable
+ * (never a member standing in: the refusal would then be about permission).
+ */
+export function administratorOf(ctx: CheckContext): Role {
+  const usable = actorsOf(ctx, ADMINISTRATORS, 'admin');
+  return withBudget(ctx, usable[0]!, usable);
 }
 
 /** An account of the kind drawn with each property case (see anyActor). */

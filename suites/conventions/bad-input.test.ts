@@ -1,6 +1,7 @@
 // Bad input, operation by operation — contract: Errors (envelope and codes) over every operation of Endpoints,
 // with each operation's parameter table (helpers/contract) as the source of what a request can get wrong.
 import { describe } from 'vitest';
+import { administratorOf } from '../../helpers/checks/actors.ts';
 import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
@@ -17,7 +18,7 @@ import { NotApplicable } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import { clauses } from './clauses.ts';
-import { administratorOf, PROBE_SETUPS } from './probe-setups.ts';
+import { ANYONE_MAY_CALL, PROBE_SETUPS } from './probe-setups.ts';
 
 const check = checksOf(clauses);
 
@@ -40,7 +41,9 @@ async function probe(ctx: CheckContext): Promise<void> {
   const op = operation(endpoint);
   const setUp = PROBE_SETUPS[op.n];
   if (!setUp) throw new Error(`no probe set-up for ${endpoint}`);
-  const who = { person: ctx.someone('person'), administrator: () => administratorOf(ctx) };
+  // The administrators do much of the realm's set-up and their own clauses: the probes anyone may send go elsewhere.
+  const caller = ctx.someone(ANYONE_MAY_CALL.has(op.n) ? 'anyone' : 'person', { besides: ['admin', 'owner'] });
+  const who = { person: caller, administrator: () => administratorOf(ctx) };
   const setup = await setUp(ctx, op, who);
   const settings = Object.fromEntries(
     Object.entries(ctx.world.realm.raw).filter((e): e is [string, number] => typeof e[1] === 'number'),

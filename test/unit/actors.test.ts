@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ANYONE, actorFor, actorsOf, anyActor, PEOPLE, withBudget } from '../../helpers/checks/actors.ts';
+import {
+  ADMINISTRATORS,
+  ANYONE,
+  actorFor,
+  actorsOf,
+  administratorOf,
+  anyActor,
+  PEOPLE,
+  withBudget,
+} from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { budgetLeft, noteBudget, resetBudgets } from '../../helpers/http/rate-budget.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
@@ -26,6 +35,14 @@ describe('actors', () => {
   it('falls back to the member when no account of the pool is usable', () => {
     expect(actorsOf(fakeCtx('X-Y-001', ['member']), PEOPLE)).toEqual(['member']);
     expect(actorFor(fakeCtx('X-Y-001', ['member', 'guest']), PEOPLE)).toBe('member');
+  });
+
+  it('picks the owner as the administrator, else the admin; with neither, the admin (never a member)', () => {
+    expect(ADMINISTRATORS[0]).toBe('owner');
+    expect(administratorOf(fakeCtx('X-Y-001', ROLES))).toBe('owner');
+    expect(administratorOf(fakeCtx('X-Y-001', ['member', 'admin']))).toBe('admin');
+    expect(administratorOf(fakeCtx('X-Y-001', ['member', 'owner', 'admin'], ['owner']))).toBe('admin');
+    expect(administratorOf(fakeCtx('X-Y-001', ['member']))).toBe('admin');
   });
 
   it('chooses by clause id alone, the same on every run, and shares clauses out over the pool', () => {
