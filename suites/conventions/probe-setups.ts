@@ -182,7 +182,9 @@ const createProfileField: Setup = async (ctx, _op, { administrator }) => {
       track(res);
     },
     readBack: async () => {
-      const found = (await listFields(ctx)).filter((f) => String(f?.name ?? '').startsWith(marker) && !made.has(f.id));
+      const found = (await listFields(ctx, admin)).filter(
+        (f) => String(f?.name ?? '').startsWith(marker) && !made.has(f.id),
+      );
       for (const f of found) if (isInt(f.id)) ctx.track(admin, 'profile-field', f.id, `profile field ${f.name}`);
       return leftBehind('profile field', found);
     },
