@@ -28,6 +28,11 @@ export type ProbeVerdict =
   | 'refined'
   /** Refused with a code the contract does not fix for this case (invalid values: "not shown"): accepted. */
   | 'other-code'
+  /**
+   * Accepted, with the parameter listed in `ignored_parameters_unsupported`: the target predates it (Versioning),
+   * so the probe says nothing of it; recorded, not judged.
+   */
+  | 'unsupported'
   | 'departs';
 
 /** How an answer to a probe measures up; `message` says why for anything but `conforms`. */
@@ -46,6 +51,13 @@ export function probeVerdict(
     return {
       verdict: 'departs',
       message: `${probe.label}: wanted the error envelope, got a body that is no JSON object with a result`,
+    };
+  }
+  const ignored = (body as { ignored_parameters_unsupported?: unknown }).ignored_parameters_unsupported;
+  if (body.result === 'success' && Array.isArray(ignored) && ignored.includes(probe.param)) {
+    return {
+      verdict: 'unsupported',
+      message: `${probe.label}: ${probe.param} is not supported by the target (ignored)`,
     };
   }
   if (body.result !== 'error') {

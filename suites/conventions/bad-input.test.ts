@@ -55,7 +55,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   if (!probes.length) throw new NotApplicable(`no parameter of ${endpoint} exists at feature level ${level}`);
 
   const departures: Departure[] = [];
-  const refinements: string[] = [];
+  const recorded: string[] = [];
   let acceptedAny = false;
   for (const p of probes) {
     const client =
@@ -68,14 +68,15 @@ async function probe(ctx: CheckContext): Promise<void> {
     }
     const { verdict, message } = probeVerdict(p, { status: res.status, body: res.body });
     if (verdict === 'departs') departures.push({ probe: p, res, message });
-    else if (verdict !== 'conforms') refinements.push(message);
+    else if (verdict !== 'conforms') recorded.push(message);
   }
   const leftChanged = setup.readBack ? await setup.readBack(acceptedAny) : [];
 
   const sent = probes.length === 1 ? '1 bad-input probe' : `${probes.length} bad-input probes`;
   ctx.note(`${sent} sent (${ctx.world.profile} profile): ${probes.map((p) => p.label).join('; ')}`);
-  // The contract fixes no code for most invalid values, and a finer code than BAD_REQUEST refines it: recorded.
-  for (const r of refinements) ctx.note(r);
+  // Recorded, not judged: a code the contract does not fix (most invalid values), a finer code than BAD_REQUEST,
+  // a parameter the target says it does not support (it predates it).
+  for (const r of recorded) ctx.note(r);
   const first = departures[0];
   if (first || leftChanged.length) {
     const lines = [...departures.map((d) => `  - ${d.message}`), ...leftChanged.map((l) => `  - ${l}`)];

@@ -266,6 +266,16 @@ describe('probe verdicts', () => {
     expect(fractions).toContainEqual(['stream_id', { param: 'stream_id', action: 'set', value: `${CHANNEL}.5` }]);
   });
 
+  it('set aside a parameter the target lists as unsupported (it predates it), but not another one', () => {
+    const flag = probes.find((p) => p.id === 'GET /streams include_all not-boolean#0')!;
+    const ignoring = (names: string[]) => ({
+      status: 200,
+      body: { result: 'success', msg: '', streams: [], ignored_parameters_unsupported: names },
+    });
+    expect(probeVerdict(flag, ignoring(['include_all'])).verdict).toBe('unsupported');
+    expect(probeVerdict(flag, ignoring(['include_default'])).verdict).toBe('departs');
+  });
+
   it('take a plain 404 for a path id that is no integer', () => {
     expect(probeVerdict(pathId, { status: 404, body: undefined }).verdict).toBe('conforms');
     expect(probeVerdict(pathId, error('BAD_REQUEST')).verdict).toBe('conforms');
