@@ -30,7 +30,6 @@ function existsAt(op: Operation, probe: Probe, level: number | null): boolean {
 }
 
 interface Departure {
-  probe: Probe;
   res: ApiResponse;
   message: string;
 }
@@ -43,7 +42,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   if (!setUp) throw new Error(`no probe set-up for ${endpoint}`);
   // The administrators do much of the realm's set-up and their own clauses: the probes anyone may send go elsewhere.
   const caller = ctx.someone(ANYONE_MAY_CALL.has(op.n) ? 'anyone' : 'person', { besides: ['admin', 'owner'] });
-  const who = { person: caller, administrator: () => administratorOf(ctx) };
+  const who = { caller, administrator: () => administratorOf(ctx) };
   const setup = await setUp(ctx, op, who);
   const settings = Object.fromEntries(
     Object.entries(ctx.world.realm.raw).filter((e): e is [string, number] => typeof e[1] === 'number'),
@@ -59,7 +58,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   let acceptedAny = false;
   for (const p of probes) {
     const client =
-      op.auth === 'none' ? ctx.anonymous : ctx.as(p.caller === 'administrator' ? who.administrator() : who.person);
+      op.auth === 'none' ? ctx.anonymous : ctx.as(p.caller === 'administrator' ? who.administrator() : caller);
     const res = await client.request(p.request.method, p.request.path, p.request.params);
     ctx.probesSent += 1;
     if (res.body?.result === 'success') {
@@ -67,7 +66,7 @@ async function probe(ctx: CheckContext): Promise<void> {
       setup.accepted?.(res);
     }
     const { verdict, message } = probeVerdict(p, { status: res.status, body: res.body });
-    if (verdict === 'departs') departures.push({ probe: p, res, message });
+    if (verdict === 'departs') departures.push({ res, message });
     else if (verdict !== 'conforms') recorded.push(message);
   }
   const leftChanged = setup.readBack ? await setup.readBack(acceptedAny) : [];

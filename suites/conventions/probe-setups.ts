@@ -24,8 +24,9 @@ export interface ProbeSetup {
 }
 
 export interface Callers {
-  /** Who sends the probes (a person, or an administrator for administrators' operations and parameters). */
-  readonly person: Role;
+  /** Who sends the probes (a person, or any account where ANYONE_MAY_CALL says so) and owns their objects. */
+  readonly caller: Role;
+  /** Who sends the probes of administrators' operations and parameters. */
   readonly administrator: () => Role;
 }
 
@@ -51,13 +52,13 @@ const trackBy =
 const leftBehind = (what: string, found: readonly { id?: unknown }[]) =>
   found.map((o) => `a refused probe left ${what} ${String(o.id)} behind`);
 
-const sendMessage: Setup = async (ctx, _op, { person }) => {
+const sendMessage: Setup = async (ctx, _op, { caller }) => {
   const marker = ctx.unique('probe');
   const channel = ctx.channel();
-  const client = ctx.as(person);
+  const client = ctx.as(caller);
   // A queue of the caller's: a valid queue_id for the direct base, and the read-back of any message sent.
   const queue = await client.mustSetup('POST', '/register', { event_types: ['message'] });
-  ctx.track(person, 'queue', String(queue.queue_id), 'event queue');
+  ctx.track(caller, 'queue', String(queue.queue_id), 'event queue');
   const sent = new Set<number>();
   return {
     bases: [
@@ -65,7 +66,7 @@ const sendMessage: Setup = async (ctx, _op, { person }) => {
       {
         params: {
           type: atLeast(ctx, 174) ? 'direct' : 'private',
-          to: [otherUserId(ctx, person)],
+          to: [otherUserId(ctx, caller)],
           content: marker,
           queue_id: String(queue.queue_id),
           local_id: `${marker}-local`,
@@ -74,7 +75,7 @@ const sendMessage: Setup = async (ctx, _op, { person }) => {
     ],
     accepted: (res) => {
       if (isInt(res.body?.id)) sent.add(res.body.id);
-      trackBy(ctx, person, 'message', 'id')(res);
+      trackBy(ctx, caller, 'message', 'id')(res);
     },
     readBack: async () => {
       const body = await client.mustSetup('GET', '/events', {
@@ -86,16 +87,16 @@ const sendMessage: Setup = async (ctx, _op, { person }) => {
         .filter((e: any) => e?.type === 'message' && String(e.message?.content ?? '').includes(marker))
         .map((e: any) => e.message)
         .filter((m: any) => !sent.has(m?.id));
-      for (const m of messages) if (isInt(m?.id)) ctx.track(person, 'message', m.id, `message ${m.id}`);
+      for (const m of messages) if (isInt(m?.id)) ctx.track(caller, 'message', m.id, `message ${m.id}`);
       return leftBehind('message', messages);
     },
   };
 };
 
-const scheduleMessage: Setup = async (ctx, _op, { person }) => {
+const scheduleMessage: Setup = async (ctx, _op, { caller }) => {
   const marker = ctx.unique('probe');
   const made = new Set<number>();
-  const track = trackBy(ctx, person, 'scheduled_message', 'scheduled_message_id');
+  const track = trackBy(ctx, caller, 'scheduled_message', 'scheduled_message_id');
   return {
     bases: [
       {
@@ -113,10 +114,10 @@ const scheduleMessage: Setup = async (ctx, _op, { person }) => {
       track(res);
     },
     readBack: async () => {
-      const found = (await listScheduled(ctx, person)).filter(
+      const found = (await listScheduled(ctx, caller)).filter(
         (s) => String(s?.content ?? '').includes(marker) && !made.has(s?.scheduled_message_id),
       );
-      for (const s of found) ctx.track(person, 'scheduled_message', s.scheduled_message_id, 'scheduled message');
+      for (const s of found) ctx.track(caller, 'scheduled_message', s.scheduled_message_id, 'scheduled message');
       return leftBehind(
         'scheduled message',
         found.map((s) => ({ id: s.scheduled_message_id })),
@@ -125,11 +126,11 @@ const scheduleMessage: Setup = async (ctx, _op, { person }) => {
   };
 };
 
-const editMessage: Setup = async (ctx, _op, { person }) => {
+const editMessage: Setup = async (ctx, _op, { caller }) => {
   const topic = ctx.unique('probe');
   const channel = ctx.channel();
-  const id = await mustSend(ctx, person, { type: 'stream', to: channel.id, topic, content: topic });
-  const before = await readMessage(ctx, person, id);
+  const id = await mustSend(ctx, caller, { type: 'stream', to: channel.id, topic, content: topic });
+  const before = await readMessage(ctx, caller, id);
   return {
     bases: [
       { pathParams: { message_id: id }, params: { content: `${topic} edited` } },
@@ -137,16 +138,16 @@ const editMessage: Setup = async (ctx, _op, { person }) => {
     ],
     readBack: async (acceptedAny) => {
       if (acceptedAny) return [];
-      const after = await readMessage(ctx, person, id);
+      const after = await readMessage(ctx, caller, id);
       const changed = ['content', 'topic', 'stream_id'].filter((f) => after[f] !== before[f]);
       return changed.length ? [`a refused edit changed the message's ${changed.join(', ')}`] : [];
     },
   };
 };
 
-const setTyping: Setup = async (ctx, _op, { person }) => ({
+const setTyping: Setup = async (ctx, _op, { caller }) => ({
   bases: [
-    { params: { op: 'start', to: [otherUserId(ctx, person)] } },
+    { params: { op: 'start', to: [otherUserId(ctx, caller)] } },
     { params: { type: 'stream', op: 'start', stream_id: ctx.channel().id, topic: ctx.unique('probe') } },
   ],
 });
@@ -162,8 +163,8 @@ const matchNarrow: Setup = async (ctx) => ({
   ],
 });
 
-const getUser: Setup = async (ctx, _op, { person }) => ({
-  bases: [{ pathParams: { user_id: ctx.account(person).userId }, params: {} }],
+const getUser: Setup = async (ctx, _op, { caller }) => ({
+  bases: [{ pathParams: { user_id: ctx.account(caller).userId }, params: {} }],
 });
 
 const createProfileField: Setup = async (ctx, _op, { administrator }) => {
@@ -191,9 +192,9 @@ const createProfileField: Setup = async (ctx, _op, { administrator }) => {
   };
 };
 
-const fetchApiKey: Setup = async (ctx, _op, { person }) => ({
+const fetchApiKey: Setup = async (ctx, _op, { caller }) => ({
   // Never a real password: a probe's request is shown in full in the report.
-  bases: [{ params: { username: ctx.account(person).email, password: 'cf-probe-not-the-password' } }],
+  bases: [{ params: { username: ctx.account(caller).email, password: 'cf-probe-not-the-password' } }],
 });
 
 const deleteTopic: Setup = async (ctx, _op, { administrator }) => {
@@ -211,10 +212,10 @@ const deleteTopic: Setup = async (ctx, _op, { administrator }) => {
   };
 };
 
-const createDrafts: Setup = async (ctx, _op, { person }) => {
+const createDrafts: Setup = async (ctx, _op, { caller }) => {
   const marker = ctx.unique('probe');
   const made = new Set<number>();
-  const track = trackBy(ctx, person, 'draft', 'ids');
+  const track = trackBy(ctx, caller, 'draft', 'ids');
   return {
     bases: [
       {
@@ -231,9 +232,9 @@ const createDrafts: Setup = async (ctx, _op, { person }) => {
       track(res);
     },
     readBack: async () => {
-      const { drafts } = await listDrafts(ctx.as(person));
+      const { drafts } = await listDrafts(ctx.as(caller));
       const found = drafts.filter((d) => String(d?.content ?? '').includes(marker) && !made.has(d?.id));
-      for (const d of found) if (isInt(d.id)) ctx.track(person, 'draft', d.id, `draft ${d.id}`);
+      for (const d of found) if (isInt(d.id)) ctx.track(caller, 'draft', d.id, `draft ${d.id}`);
       return leftBehind('draft', found);
     },
   };
@@ -245,10 +246,10 @@ const markTopicRead: Setup = async (ctx) => ({
 
 const noParams: Setup = async () => ({ bases: [{ params: {} }] });
 
-const muteUser: Setup = async (ctx, _op, { person }) => ({
+const muteUser: Setup = async (ctx, _op, { caller }) => ({
   // Another account of the run's: a probe a lenient server reads as its id mutes one of ours, undone.
-  bases: [{ pathParams: { muted_user_id: otherUserId(ctx, person) }, params: {} }],
-  accepted: () => ctx.track(person, 'mute', otherUserId(ctx, person), 'mute'),
+  bases: [{ pathParams: { muted_user_id: otherUserId(ctx, caller) }, params: {} }],
+  accepted: () => ctx.track(caller, 'mute', otherUserId(ctx, caller), 'mute'),
 });
 
 const deactivateGroup: Setup = async (ctx) => {
@@ -257,36 +258,36 @@ const deactivateGroup: Setup = async (ctx) => {
   return { bases: [{ pathParams: { user_group_id: own ? await createGroup(ctx) : NO_SUCH_GROUP_ID }, params: {} }] };
 };
 
-const addToken: Setup = async (ctx, _op, { person }) => {
+const addToken: Setup = async (ctx, _op, { caller }) => {
   const token = deviceToken(ctx);
   let added = false;
   return {
     bases: [{ params: { token, appid: APP_ID } }],
     accepted: () => {
       added = true;
-      ctx.track(person, 'push-token', token, 'APNs device token');
+      ctx.track(caller, 'push-token', token, 'APNs device token');
     },
     // A refused probe left the token registered if removing it succeeds (the removal is the cleanup too).
     readBack: async () => {
       if (added) return [];
-      const res = await ctx.as(person).delete('/users/me/apns_device_token', { token });
+      const res = await ctx.as(caller).delete('/users/me/apns_device_token', { token });
       return res.body?.result === 'success' ? ['a refused probe registered the APNs device token'] : [];
     },
   };
 };
 
-const removeToken: Setup = async (ctx, _op, { person }) => {
+const removeToken: Setup = async (ctx, _op, { caller }) => {
   const token = deviceToken(ctx);
-  await ctx.as(person).mustSetup('POST', '/users/me/apns_device_token', { token, appid: APP_ID });
-  ctx.track(person, 'push-token', token, 'APNs device token');
+  await ctx.as(caller).mustSetup('POST', '/users/me/apns_device_token', { token, appid: APP_ID });
+  ctx.track(caller, 'push-token', token, 'APNs device token');
   return {
     bases: [{ params: { token } }],
     // Still registered: removing it now succeeds (and the cleanup finds it gone, which it accepts).
     readBack: async (acceptedAny) => {
       if (acceptedAny) return [];
-      const res = await ctx.as(person).delete('/users/me/apns_device_token', { token });
+      const res = await ctx.as(caller).delete('/users/me/apns_device_token', { token });
       if (res.body?.result !== 'success') return ['a refused probe removed the APNs device token'];
-      ctx.untrack(person, 'push-token', token);
+      ctx.untrack(caller, 'push-token', token);
       return [];
     },
   };
