@@ -41,12 +41,19 @@ function otherUserId(ctx: CheckContext, role: Role): number {
   return (others[0]?.[1] ?? ctx.account(role)).userId;
 }
 
-/** Tracks an object an accepted probe created, by the id field of its answer. */
-const trackBy =
-  (ctx: CheckContext, role: Role, kind: Parameters<CheckContext['track']>[1], field: string) => (res: ApiResponse) => {
-    const ids = res.body?.[field];
-    for (const id of Array.isArray(ids) ? ids : [ids]) if (isInt(id)) ctx.track(role, kind, id, `${kind} ${id}`);
+/** What accepted probes created, by the id field of their answers: tracked to be undone, and its ids kept. */
+function createdBy(ctx: CheckContext, role: Role, kind: Parameters<CheckContext['track']>[1], field: string) {
+  const ids = new Set<number>();
+  const accept = (res: ApiResponse) => {
+    const found = res.body?.[field];
+    for (const id of Array.isArray(found) ? found : [found]) {
+      if (!isInt(id)) continue;
+      ids.add(id);
+      ctx.track(role, kind, id, `${kind} ${id}`);
+    }
   };
+  return { ids, accept };
+}
 
 /** Objects whose text carries the marker, besides those an accepted probe created. */
 const leftBehind = (what: string, found: readonly { id?: unknown }[]) =>
@@ -59,7 +66,7 @@ const sendMessage: Setup = async (ctx, _op, { caller }) => {
   // A queue of the caller's: a valid queue_id for the direct base, and the read-back of any message sent.
   const queue = await client.mustSetup('POST', '/register', { event_types: ['message'] });
   ctx.track(caller, 'queue', String(queue.queue_id), 'event queue');
-  const sent = new Set<number>();
+  const sent = createdBy(ctx, caller, 'message', 'id');
   return {
     bases: [
       { params: { type: 'stream', to: channel.id, topic: marker, content: marker } },
@@ -73,10 +80,7 @@ const sendMessage: Setup = async (ctx, _op, { caller }) => {
         },
       },
     ],
-    accepted: (res) => {
-      if (isInt(res.body?.id)) sent.add(res.body.id);
-      trackBy(ctx, caller, 'message', 'id')(res);
-    },
+    accepted: sent.accept,
     readBack: async () => {
       const body = await client.mustSetup('GET', '/events', {
         queue_id: String(queue.queue_id),
@@ -86,7 +90,7 @@ const sendMessage: Setup = async (ctx, _op, { caller }) => {
       const messages = (Array.isArray(body.events) ? body.events : [])
         .filter((e: any) => e?.type === 'message' && String(e.message?.content ?? '').includes(marker))
         .map((e: any) => e.message)
-        .filter((m: any) => !sent.has(m?.id));
+        .filter((m: any) => !sent.ids.has(m?.id));
       for (const m of messages) if (isInt(m?.id)) ctx.track(caller, 'message', m.id, `message ${m.id}`);
       return leftBehind('message', messages);
     },
@@ -95,8 +99,7 @@ const sendMessage: Setup = async (ctx, _op, { caller }) => {
 
 const scheduleMessage: Setup = async (ctx, _op, { caller }) => {
   const marker = ctx.unique('probe');
-  const made = new Set<number>();
-  const track = trackBy(ctx, caller, 'scheduled_message', 'scheduled_message_id');
+  const made = createdBy(ctx, caller, 'scheduled_message', 'scheduled_message_id');
   return {
     bases: [
       {
@@ -109,13 +112,10 @@ const scheduleMessage: Setup = async (ctx, _op, { caller }) => {
         },
       },
     ],
-    accepted: (res) => {
-      if (isInt(res.body?.scheduled_message_id)) made.add(res.body.scheduled_message_id);
-      track(res);
-    },
+    accepted: made.accept,
     readBack: async () => {
       const found = (await listScheduled(ctx, caller)).filter(
-        (s) => String(s?.content ?? '').includes(marker) && !made.has(s?.scheduled_message_id),
+        (s) => String(s?.content ?? '').includes(marker) && !made.ids.has(s?.scheduled_message_id),
       );
       for (const s of found) ctx.track(caller, 'scheduled_message', s.scheduled_message_id, 'scheduled message');
       return leftBehind(
@@ -171,20 +171,16 @@ const createProfileField: Setup = async (ctx, _op, { administrator }) => {
   ctx.requireRealmChanges('probing custom profile field creation');
   const admin = administrator();
   const marker = ctx.unique('pf');
-  const made = new Set<number>();
-  const track = trackBy(ctx, admin, 'profile-field', 'id');
+  const made = createdBy(ctx, admin, 'profile-field', 'id');
   return {
     bases: [
       { params: { name: `${marker}-a`, field_type: 1 } },
       { params: { name: `${marker}-b`, field_type: 3, field_data: { a: { text: 'A', order: '1' } } } },
     ],
-    accepted: (res) => {
-      if (isInt(res.body?.id)) made.add(res.body.id);
-      track(res);
-    },
+    accepted: made.accept,
     readBack: async () => {
       const found = (await listFields(ctx, admin)).filter(
-        (f) => String(f?.name ?? '').startsWith(marker) && !made.has(f.id),
+        (f) => String(f?.name ?? '').startsWith(marker) && !made.ids.has(f.id),
       );
       for (const f of found) if (isInt(f.id)) ctx.track(admin, 'profile-field', f.id, `profile field ${f.name}`);
       return leftBehind('profile field', found);
@@ -214,8 +210,7 @@ const deleteTopic: Setup = async (ctx, _op, { administrator }) => {
 
 const createDrafts: Setup = async (ctx, _op, { caller }) => {
   const marker = ctx.unique('probe');
-  const made = new Set<number>();
-  const track = trackBy(ctx, caller, 'draft', 'ids');
+  const made = createdBy(ctx, caller, 'draft', 'ids');
   return {
     bases: [
       {
@@ -227,13 +222,10 @@ const createDrafts: Setup = async (ctx, _op, { caller }) => {
         },
       },
     ],
-    accepted: (res) => {
-      for (const id of Array.isArray(res.body?.ids) ? res.body.ids : []) if (isInt(id)) made.add(id);
-      track(res);
-    },
+    accepted: made.accept,
     readBack: async () => {
       const { drafts } = await listDrafts(ctx.as(caller));
-      const found = drafts.filter((d) => String(d?.content ?? '').includes(marker) && !made.has(d?.id));
+      const found = drafts.filter((d) => String(d?.content ?? '').includes(marker) && !made.ids.has(d?.id));
       for (const d of found) if (isInt(d.id)) ctx.track(caller, 'draft', d.id, `draft ${d.id}`);
       return leftBehind('draft', found);
     },
