@@ -14,7 +14,10 @@ export function sampleProbes(probes: readonly Probe[], profile: Profile, seed: n
   const full = probes.filter((p) => p.variant === 0);
   if (profile === 'full') return full;
   const groups = new Map<string, Probe[]>();
-  for (const p of full) groups.set(`${p.operation} ${p.kind}`, [...(groups.get(`${p.operation} ${p.kind}`) ?? []), p]);
+  for (const p of full) {
+    const key = `${p.operation} ${p.kind}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
   return [...groups.values()].flatMap((group, i) => fc.sample(probeArbitrary(group), { seed: seed + i, numRuns: 1 }));
 }
 

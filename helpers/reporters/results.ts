@@ -137,7 +137,6 @@ function judgedOverResponses(
   return base;
 }
 
-/** Requests the checks sent, all together (the runner's own set-up and clean-up are not counted). */
 /** The run's figures after its request count: " · 1272 responses judged · 97 bad-input probes sent". */
 export function judgedFigures(r: RunResults): string {
   const figures = [
@@ -150,6 +149,7 @@ export function judgedFigures(r: RunResults): string {
     .join('');
 }
 
+/** Requests the checks sent, all together (the runner's own set-up and clean-up are not counted). */
 export const requestCount = (r: RunResults) => r.clauses.reduce((n, c) => n + (c.requests ?? 0), 0);
 
 /** Requests per account (API email, or "no credentials"), busiest first: what a rate limit bears on. */
