@@ -191,8 +191,12 @@ function notIntegerFor(base: BaseRequest, p: Param): string[] {
 }
 
 function ruleExpectation(rule: ParamRule): ProbeExpectation {
-  // "If given, X is required" is a missing parameter (BAD_REQUEST by the contract); other rules name no code.
-  const missing = rule.kind === 'only-when' && rule.conditions.some((c) => c.present === true);
+  // "If given, X is required" (any value of the parameter, needing another one present) is a missing parameter:
+  // BAD_REQUEST by the Errors table. Every other rule — a value allowed only in some cases, such as change_later
+  // on a content-only edit, or two parameters that exclude each other — is an invalid value, whose code the
+  // contract leaves open ("errors for invalid field values not listed above: not shown"): any error code.
+  const missing =
+    rule.kind === 'only-when' && rule.values === undefined && rule.conditions.every((c) => c.present === true);
   return {
     result: 'error',
     code: 'BAD_REQUEST',

@@ -149,6 +149,15 @@ describe('probes', () => {
     const count = probes.find((p) => p.id === 'POST /drafts drafts[].to beyond-limit#0')!;
     expect(JSON.parse(count.request.params.drafts as string)[1].to).toEqual([CHANNEL, 2_000_000_000]);
     expect(count.expect).toMatchObject({ code: 'BAD_REQUEST', codeFixed: true });
+    // "If given, local_id is required" is a missing parameter (BAD_REQUEST); change_later on a content-only edit
+    // is an invalid value, whose code the contract leaves open.
+    const needs = probes.find((p) => p.id === 'POST /messages queue_id rule#0')!;
+    expect(needs.expect).toMatchObject({ code: 'BAD_REQUEST', codeFixed: true });
+    const mode = probes.find((p) => p.id === 'PATCH /messages/{message_id} propagate_mode rule#0')!;
+    expect(mode.expect).toMatchObject({ codeFixed: false });
+    expect(probeVerdict(mode, { status: 400, body: { result: 'error', msg: 'no', code: 'CF_OTHER' } }).verdict).toBe(
+      'other-code',
+    );
   });
 
   it('never probe a message length or a topic length, which servers may truncate', () => {
