@@ -42,8 +42,7 @@ export function canSeeEmail(viewer: User | undefined, target: User, faults: Faul
     case EMAIL_VISIBILITY.members:
       return viewer.role <= ROLE.member;
     case EMAIL_VISIBILITY.admins:
-      // Fault `user-email-shown-to-members`: administrators-only treated as members-and-up.
-      return faults.has('user-email-shown-to-members') ? viewer.role <= ROLE.member : isAdmin(viewer);
+      return isAdmin(viewer);
     case EMAIL_VISIBILITY.moderators:
       return viewer.role <= ROLE.moderator;
     default:
@@ -63,7 +62,8 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
   const withProfile = options.includeCustomProfileFields && (!user.bot || faults.has('user-profile-data-for-bots'));
   return {
     user_id: user.id,
-    delivery_email: visible ? user.email : null,
+    // Fault `user-hidden-delivery-email-fake`: a hidden address reads as the fake API address instead of null.
+    delivery_email: visible ? user.email : faults.has('user-hidden-delivery-email-fake') ? apiEmail(user) : null,
     // Fault `user-real-email-in-fake-field`: the hidden real email leaks through `email`.
     email: (!visible && faults.has('user-real-email-in-fake-field')) || leaksAsHidden ? user.email : apiEmail(user),
     full_name: user.fullName,

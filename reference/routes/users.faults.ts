@@ -30,9 +30,9 @@ export const USERS_FAULTS = {
     description:
       "A human's real email that the caller may see reads as hidden (delivery_email null), with the real address as email.",
   },
-  'user-email-shown-to-members': {
+  'user-hidden-delivery-email-fake': {
     clause: 'USER-GET-006',
-    description: 'Administrators-only email visibility shows the real email to every member.',
+    description: 'A caller who may not see the real email gets the fake API address in delivery_email instead of null.',
   },
   'user-avatar-null-when-email-hidden': {
     clause: 'USER-GET-007',

@@ -32,7 +32,7 @@ export const clauses = defineArea('users', {
       id: 'USER-GET-005',
       level: 'MUST',
       title:
-        "give a caller who may not see a user's real email a null delivery_email and a fake email that is not the real address",
+        "give a caller who may not see a user's real email (delivery_email null) a fake email that is not the real address",
       section: 'Authentication; Resources › User object',
       endpoint: 'GET /users/{user_id}',
       since: 163,
@@ -40,7 +40,8 @@ export const clauses = defineArea('users', {
     {
       id: 'USER-GET-006',
       level: 'MUST',
-      title: "show a user's real email to exactly the callers the user's email visibility admits, the user included",
+      title:
+        "give in delivery_email only the user's real address or null, never another address, whatever the user's email visibility",
       section: 'Authentication; Resources › User object',
       endpoint: 'GET /users/{user_id}',
       since: 163,

@@ -90,11 +90,11 @@ export const USERS_SLICE_CASES = {
     healthy: 'othello@zulip.com',
     faulty: null,
   },
-  'user-email-shown-to-members': {
+  'user-hidden-delivery-email-fake': {
     probe: async (call) =>
       (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).delivery_email,
     healthy: null,
-    faulty: 'hamlet@zulip.com',
+    faulty: 'user11@zulip.invalid',
   },
   'user-avatar-null-when-email-hidden': {
     probe: async (call) =>
