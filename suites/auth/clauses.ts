@@ -53,7 +53,8 @@ export const clauses = defineArea('auth', {
     {
       id: 'FETCHKEY-002',
       level: 'MUST',
-      title: 'return an API key that authenticates the returned email',
+      title:
+        'return an API key that authenticates the user, with the returned email or (where that is refused) the address the user signs in with',
       section: '8. Fetch an API key; Authentication',
       endpoint: 'POST /fetch_api_key',
     },
