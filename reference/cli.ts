@@ -3,14 +3,17 @@ import { parseArgs } from 'node:util';
 import { FAULT_IDS, isFaultId } from './faults.ts';
 import { FLAVOUR_NAMES, type FlavourName, isFlavourName } from './flavours.ts';
 import { parseRateLimit, type RateLimit } from './http/rate-limit.ts';
+import { excluded, isVariantId, VARIANT_IDS, type VariantId } from './variants.ts';
 
 export const USAGE =
-  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--flavour contract|zulip] [--faults fault-a,fault-b] [--production] [--rate-limit 200/60[:zulip|fixed|next-slot|retry-after-only]] [--edit-grace 20]';
+  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--flavour contract|zulip] [--faults fault-a,fault-b] [--variants variant-a,variant-b] [--production] [--rate-limit 200/60[:zulip|fixed|next-slot|retry-after-only]] [--edit-grace 20]';
 
 export interface CliOptions {
   readonly port: number;
   readonly host: string;
   readonly faults: readonly string[];
+  /** Conforming variants (reference/variants.ts). */
+  readonly variants: readonly string[];
   /** Without the development server's POST /dev_fetch_api_key. */
   readonly production: boolean;
   /** Per-user request budget (`--rate-limit 200/60`). */
@@ -31,6 +34,7 @@ export function parseCli(argv: readonly string[]): CliResult {
     port?: string;
     host?: string;
     faults?: string;
+    variants?: string;
     help?: boolean;
     production?: boolean;
     'rate-limit'?: string;
@@ -46,6 +50,7 @@ export function parseCli(argv: readonly string[]): CliResult {
         port: { type: 'string' },
         host: { type: 'string' },
         faults: { type: 'string' },
+        variants: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         production: { type: 'boolean' },
         'rate-limit': { type: 'string' },
@@ -57,7 +62,10 @@ export function parseCli(argv: readonly string[]): CliResult {
     return { kind: 'error', message: err instanceof Error ? err.message : String(err) };
   }
   if (values.help)
-    return { kind: 'help', text: `${USAGE}\nflavours: ${FLAVOUR_NAMES.join(', ')}\nfaults: ${FAULT_IDS.join(', ')}` };
+    return {
+      kind: 'help',
+      text: `${USAGE}\nflavours: ${FLAVOUR_NAMES.join(', ')}\nvariants: ${VARIANT_IDS.join(', ')}\nfaults: ${FAULT_IDS.join(', ')}`,
+    };
   if (values.flavour !== undefined && !isFlavourName(values.flavour))
     return { kind: 'error', message: `unknown flavour "${values.flavour}" (known: ${FLAVOUR_NAMES.join(', ')})` };
   const rawPort = values.port ?? '9991';
@@ -72,6 +80,17 @@ export function parseCli(argv: readonly string[]): CliResult {
   if (unknown.length > 0) {
     return { kind: 'error', message: `unknown fault(s): ${unknown.join(', ')}\nknown faults: ${FAULT_IDS.join(', ')}` };
   }
+  const variants = splitNames(values.variants);
+  const unknownVariants = variants.filter((v) => !isVariantId(v));
+  if (unknownVariants.length > 0) {
+    return {
+      kind: 'error',
+      message: `unknown variant(s): ${unknownVariants.join(', ')}\nknown variants: ${VARIANT_IDS.join(', ')}`,
+    };
+  }
+  const clash = (variants as VariantId[]).find((v) => excluded(v).some((o) => variants.includes(o)));
+  if (clash)
+    return { kind: 'error', message: `variant ${clash} cannot be combined with ${excluded(clash).join(', ')}` };
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') return { kind: 'error', message: '--host must not be empty' };
   const rateLimit = values['rate-limit'] === undefined ? undefined : parseRateLimit(values['rate-limit']);
@@ -91,10 +110,18 @@ export function parseCli(argv: readonly string[]): CliResult {
       port,
       host,
       faults,
+      variants,
       production: values.production === true,
       ...(rateLimit ? { rateLimit } : {}),
       ...(grace !== undefined ? { editGraceSeconds: Number(grace) } : {}),
       ...(values.flavour !== undefined ? { flavour: values.flavour as FlavourName } : {}),
     },
   };
+}
+
+function splitNames(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
 }

@@ -2,28 +2,26 @@
  * Flavours of the reference server. `contract` (the default) is the contract's own reading, Zulip-like wherever the
  * contract leaves a choice open. `zulip` adds what real Zulip does besides: its known departures from the contract
  * (faults of the catalogue, each listed in fixtures/expected-failures/zulip.json with the source that shows it) and
- * its choices where the contract allows two readings (over-long topics truncated, 20 s of grace on every edit and
- * move limit). `npm test` runs the whole suite against the Zulip flavour with Zulip's expected-failures file: no
+ * its choices where the contract allows two readings (the variants marked `zulip`: over-long topics truncated, 20 s
+ * of grace on every edit and move limit). `npm test` runs the whole suite against the Zulip flavour with Zulip's expected-failures file: no
  * false failure, and every listed departure caught.
  */
 import type { FaultId } from './faults.ts';
+import type { VariantId } from './variants.ts';
 
 export interface Flavour {
   readonly summary: string;
   /** Faults that model the server's departures from the contract. */
   readonly faults: readonly FaultId[];
-  /** Over-long topics: refused (the default) or truncated. */
-  readonly truncateTopics: boolean;
-  /** Seconds added to every edit and move time limit. */
-  readonly editGraceSeconds: number;
+  /** Its choices where the contract leaves one open (reference/variants.ts). */
+  readonly variants: readonly VariantId[];
 }
 
 export const FLAVOURS = {
   contract: {
     summary: "the contract's reading, Zulip's where the contract leaves a choice",
     faults: [],
-    truncateTopics: false,
-    editGraceSeconds: 0,
+    variants: [],
   },
   zulip: {
     summary: 'real Zulip: its known departures from the contract, truncated topics, 20 s of grace on edit limits',
@@ -35,8 +33,7 @@ export const FLAVOURS = {
       'group-subgroup-objection-without-settings',
       'user-human-bot-type-absent',
     ],
-    truncateTopics: true,
-    editGraceSeconds: 20,
+    variants: ['truncate-topics', 'edit-grace'],
   },
 } as const satisfies Record<string, Flavour>;
 

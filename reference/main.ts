@@ -23,6 +23,7 @@ const server = await startReferenceServer({ ...options, developmentLogin: !produ
 });
 process.stdout.write(`reference server listening on ${server.url} (realm "${REALM_NAME}")\n`);
 if (server.flavour !== 'contract') process.stderr.write(`flavour: ${server.flavour}\n`);
+if (server.variants.length > 0) process.stderr.write(`variants: ${server.variants.join(', ')}\n`);
 if (server.faults.length > 0) process.stderr.write(`active faults: ${server.faults.join(', ')}\n`);
 
 const stop = () => {

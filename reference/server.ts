@@ -9,10 +9,12 @@ import { type FaultId, Faults } from './faults.ts';
 import { FLAVOUR_NAMES, FLAVOURS, type Flavour, type FlavourName } from './flavours.ts';
 import { createRequestListener } from './http/adapter.ts';
 import { type RateLimit, RateLimiter } from './http/rate-limit.ts';
+import { type VariantId, Variants } from './variants.ts';
 
 export type { Store } from './core/store.ts';
 export type { FaultId } from './faults.ts';
 export type { FlavourName } from './flavours.ts';
+export type { VariantId } from './variants.ts';
 
 import { sendParseError } from './http/envelope.ts';
 
@@ -42,6 +44,8 @@ export interface ReferenceServerOptions {
   readonly editGraceSeconds?: number;
   /** `contract` (default) or `zulip`: Zulip's departures and choices on top (reference/flavours.ts). */
   readonly flavour?: FlavourName;
+  /** Variant ids from `VARIANTS` (conforming choices made otherwise); an unknown name or a clash throws. */
+  readonly variants?: readonly string[];
 }
 
 export interface ReferenceServer {
@@ -51,6 +55,7 @@ export interface ReferenceServer {
   readonly store: Store;
   readonly faults: readonly FaultId[];
   readonly flavour: FlavourName;
+  readonly variants: readonly VariantId[];
   close(): Promise<void>;
 }
 
@@ -59,12 +64,13 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const flavour: Flavour = FLAVOURS[flavourName];
   if (!flavour) throw new Error(`unknown flavour "${flavourName}" (known: ${FLAVOUR_NAMES.join(', ')})`);
   const faults = new Faults([...new Set([...flavour.faults, ...(options.faults ?? [])])]);
+  const variants = new Variants([...new Set([...flavour.variants, ...(options.variants ?? [])])]);
   const store = new Store({
     clock: options.clock,
     faults,
+    variants,
     deleteTopicBatchSize: options.deleteTopicBatchSize,
-    editGraceSeconds: options.editGraceSeconds ?? flavour.editGraceSeconds,
-    truncateTopics: flavour.truncateTopics,
+    ...(options.editGraceSeconds !== undefined ? { editGraceSeconds: options.editGraceSeconds } : {}),
   });
   const shutdown = new AbortController();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -102,5 +108,5 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     });
     return closing;
   };
-  return { url, store, faults: faults.active, flavour: flavourName, close };
+  return { url, store, faults: faults.active, flavour: flavourName, variants: variants.active, close };
 }

@@ -100,6 +100,7 @@ async function run(options: RunOptions): Promise<number> {
         port: 0,
         faults: config.referenceFaults,
         flavour: config.referenceFlavour,
+        variants: config.referenceVariants,
         ...(config.referenceEditGraceSeconds !== undefined
           ? { editGraceSeconds: config.referenceEditGraceSeconds }
           : {}),

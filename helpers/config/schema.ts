@@ -121,6 +121,11 @@ export const SETTINGS = {
     fallback: '',
     doc: "Embedded server only: comma-separated faults to start it with (the suite's own sensitivity tests)",
   },
+  REFERENCE_VARIANTS: {
+    schema: z.string().trim(),
+    fallback: '',
+    doc: 'Embedded server only: comma-separated conforming variants to start it with (choices the contract leaves open, made otherwise; see docs/variants.md)',
+  },
   REFERENCE_FLAVOUR: {
     schema: z.enum(FLAVOUR_NAMES as [FlavourName, ...FlavourName[]]),
     fallback: 'contract',

@@ -6,7 +6,9 @@ export function describeConfig(config: Config, resolvedTarget?: string): string 
   const target = config.embedded
     ? `embedded reference server${resolvedTarget ? ` (${resolvedTarget})` : ''}${
         config.referenceFlavour !== 'contract' ? `, ${config.referenceFlavour} flavour` : ''
-      }${config.referenceFaults.length ? ` with faults ${config.referenceFaults.join(', ')}` : ''}`
+      }${config.referenceFaults.length ? ` with faults ${config.referenceFaults.join(', ')}` : ''}${
+        config.referenceVariants.length ? ` with variants ${config.referenceVariants.join(', ')}` : ''
+      }`
     : config.targetUrl;
   const lines = [
     `target      ${target}`,

@@ -29,7 +29,9 @@ function selected(store: Store, user: User, channel: Channel, f: ListingFilters,
   const includePublic = f.includePublic || faults.has('channels-include-public-ignored');
   if (f.includeAll || f.includeAllActive) return true;
   if (f.includeSubscribed && store.isSubscribed(channel.id, user.id)) return true;
-  if (includePublic && !channel.inviteOnly && !isGuest(user)) return true;
+  // Variant `guests-see-public-channels`.
+  const guestsSeePublic = store.variants.has('guests-see-public-channels');
+  if (includePublic && !channel.inviteOnly && (!isGuest(user) || guestsSeePublic)) return true;
   if (f.includeWebPublic && channel.isWebPublic) return true;
   // Fault `channels-can-access-content-ignored`.
   const canAccessContent = f.includeCanAccessContent && !faults.has('channels-can-access-content-ignored');

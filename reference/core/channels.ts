@@ -11,6 +11,8 @@ import type { Store } from './store.ts';
  */
 export function canAccessChannelContent(store: Store, user: User, channel: Channel): boolean {
   if (store.isSubscribed(channel.id, user.id)) return true;
+  // Variant `admins-access-all-content`.
+  if (isAdmin(user) && store.variants.has('admins-access-all-content')) return true;
   if (isGuest(user)) return channel.isWebPublic;
   if (!channel.inviteOnly) return true;
   return CONTENT_ACCESS_GROUPS.some((key) => {
@@ -23,7 +25,9 @@ const CONTENT_ACCESS_GROUPS = ['can_add_subscribers_group', 'can_subscribe_group
 
 /** Metadata access: content access, or an administrator looking at a private channel. */
 export function canSeeChannel(store: Store, user: User, channel: Channel): boolean {
-  return canAccessChannelContent(store, user, channel) || (isAdmin(user) && channel.inviteOnly);
+  if (canAccessChannelContent(store, user, channel) || (isAdmin(user) && channel.inviteOnly)) return true;
+  // Variant `guests-see-public-channels`: a guest has metadata access to public channels (not their content).
+  return isGuest(user) && !channel.inviteOnly && store.variants.has('guests-see-public-channels');
 }
 
 const escapeHtml = (text: string): string =>

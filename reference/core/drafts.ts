@@ -59,7 +59,7 @@ export function validateDraft(raw: unknown, label: string, env: Env): DraftField
     type,
     to: to as number[],
     topic,
-    content: normalizeContent(content, faults),
+    content: normalizeContent(content, faults, env.store.variants.has('drafts-content-verbatim')),
     timestamp: fillTimestamp(timestamp, env),
   };
   if (type === 'stream') return channelDraft(fields, env);
@@ -69,9 +69,10 @@ export function validateDraft(raw: unknown, label: string, env: Env): DraftField
 }
 
 /** Like message content: leading newlines and trailing whitespace go; empty or null bytes are rejected. */
-function normalizeContent(content: string, faults: Faults): string {
-  const normalized = content.replace(/^\n+/, '').trimEnd();
-  if (normalized.length === 0) throw badRequest('Content must not be empty');
+function normalizeContent(content: string, faults: Faults, verbatim: boolean): string {
+  // Variant `drafts-content-verbatim`: stored as sent (only what cannot be stored is refused).
+  const normalized = verbatim ? content : content.replace(/^\n+/, '').trimEnd();
+  if (normalized.trim().length === 0) throw badRequest('Content must not be empty');
   if (normalized.includes('\0') && !faults.has('drafts-null-byte-content-accepted')) {
     throw badRequest('Content must not contain null bytes');
   }

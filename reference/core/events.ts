@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Faults } from '../faults.ts';
+import { Variants } from '../variants.ts';
 import { ApiError } from './errors.ts';
 
 export interface EventBody {
@@ -31,6 +32,17 @@ export interface Queue extends QueueOptions {
 
 export const QUEUE_IDLE_MS = 10 * 60 * 1000;
 
+/** Variant `extra-event-fields`: the event and every record inside it carry fields of their own. */
+function withExtraFields(event: EventBody): EventBody {
+  const extend = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(extend);
+    if (value === null || typeof value !== 'object') return value;
+    const copy = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, extend(v)]));
+    return { ...copy, cf_variant_note: 'an extra field', cf_variant_flags: [] };
+  };
+  return extend(event) as EventBody;
+}
+
 export class EventQueues {
   readonly #queues = new Map<string, Queue>();
   /** Explicitly deleted queue ids → their owner and when they were deleted (forgotten after the idle limit). */
@@ -38,10 +50,12 @@ export class EventQueues {
   readonly #clock: () => number;
   readonly #faults: Faults;
   readonly #idleMs: number;
+  readonly #variants: Variants;
 
-  constructor(clock: () => number, faults: Faults, idleMs = QUEUE_IDLE_MS) {
+  constructor(clock: () => number, faults: Faults, variants: Variants = Variants.none, idleMs = QUEUE_IDLE_MS) {
     this.#clock = clock;
     this.#faults = faults;
+    this.#variants = variants;
     this.#idleMs = idleMs;
   }
 
@@ -53,7 +67,8 @@ export class EventQueues {
       id,
       userId,
       events: [],
-      nextEventId: 0,
+      // Variant `event-ids-sparse`.
+      nextEventId: this.#variants.has('event-ids-sparse') ? 1000 : 0,
       lastActivity: this.#clock(),
       pollers: 0,
       wakers: new Set(),
@@ -150,10 +165,28 @@ export class EventQueues {
   }
 
   #append(queue: Queue, event: EventBody): QueuedEvent {
-    const queued: QueuedEvent = { ...event, id: queue.nextEventId++ };
+    // Variant `unrelated-events`: other events, which a client skips by type, come first.
+    if (this.#variants.has('unrelated-events') && event.type !== 'heartbeat') {
+      queue.events.push({
+        type: 'presence',
+        user_id: queue.userId,
+        server_timestamp: this.#clock() / 1000,
+        id: this.#nextEventId(queue),
+      });
+      queue.events.push({ type: 'heartbeat', id: this.#nextEventId(queue) });
+    }
+    const extra = this.#variants.has('extra-event-fields') ? withExtraFields(event) : event;
+    const queued: QueuedEvent = { ...extra, id: this.#nextEventId(queue) };
     queue.events.push(queued);
     for (const wake of queue.wakers) wake();
     return queued;
+  }
+
+  #nextEventId(queue: Queue): number {
+    const id = queue.nextEventId;
+    // Variant `event-ids-sparse`.
+    queue.nextEventId += this.#variants.has('event-ids-sparse') ? 10 : 1;
+    return id;
   }
 
   #owned(queueId: string, userId: number): Queue {

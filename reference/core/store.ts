@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { SEED_CHANNELS, SEED_USERS } from '../../fixtures/realm.ts';
 import { Faults } from '../faults.ts';
+import { Variants } from '../variants.ts';
 import { EventQueues } from './events.ts';
 import {
   type Attachment,
@@ -20,6 +21,7 @@ import {
   type User,
   type UserGroup,
 } from './model.ts';
+import { prefillRealm } from './prefill.ts';
 import { defaultChannelGroups, defaultRealmSettings, type RealmSettings } from './realm.ts';
 import { apiEmail } from './users.ts';
 
@@ -31,8 +33,8 @@ export interface StoreOptions {
   readonly deleteTopicBatchSize?: number;
   /** Seconds added to every edit and move time limit (real Zulip adds 20); default 0. */
   readonly editGraceSeconds?: number;
-  /** Truncate over-long topics to the limit (ending in "...") as Zulip does, instead of refusing them. */
-  readonly truncateTopics?: boolean;
+  /** The conforming variants the server runs with (reference/variants.ts). */
+  readonly variants?: Variants;
 }
 
 /** What creating a channel takes: the channel's own settings; the store assigns the rest. */
@@ -67,8 +69,8 @@ export class Store {
   readonly clock: () => number;
   /** Seconds added to every edit and move time limit, as Zulip's grace period. */
   readonly editGraceSeconds: number;
-  /** Over-long topics are truncated (Zulip) rather than refused. */
-  readonly truncateTopics: boolean;
+  /** Choices the contract leaves open, made otherwise than by default (reference/variants.ts). */
+  readonly variants: Variants;
   readonly users = new Map<number, User>();
   readonly channels = new Map<number, Channel>();
   /** Channel id → subscribed user ids. */
@@ -98,12 +100,24 @@ export class Store {
 
   constructor(options: StoreOptions = {}) {
     this.clock = options.clock ?? Date.now;
-    this.deleteTopicBatchSize = options.deleteTopicBatchSize ?? DEFAULT_DELETE_TOPIC_BATCH;
-    this.editGraceSeconds = options.editGraceSeconds ?? 0;
-    this.truncateTopics = options.truncateTopics ?? false;
-    this.events = new EventQueues(this.clock, options.faults ?? Faults.none);
+    this.variants = options.variants ?? Variants.none;
+    // Variants `delete-topic-one-per-request` and `delete-topic-all-at-once`.
+    this.deleteTopicBatchSize =
+      options.deleteTopicBatchSize ??
+      (this.variants.has('delete-topic-one-per-request')
+        ? 1
+        : this.variants.has('delete-topic-all-at-once')
+          ? Number.POSITIVE_INFINITY
+          : DEFAULT_DELETE_TOPIC_BATCH);
+    // Variant `edit-grace`: Zulip's 20 s, unless a number of seconds is given.
+    this.editGraceSeconds = options.editGraceSeconds ?? (this.variants.has('edit-grace') ? 20 : 0);
+    this.events = new EventQueues(this.clock, options.faults ?? Faults.none, this.variants);
+    // Variant `empty-topic-name-other`.
+    if (this.variants.has('empty-topic-name-other')) this.realm.emptyTopicDisplayName = 'sans sujet';
     this.#seed();
     this.notificationBot = this.#systemBot('notification-bot@zulip.com', 'Notification Bot');
+    // Variant `realm-prefilled`.
+    if (this.variants.has('realm-prefilled')) prefillRealm(this);
   }
 
   /** Now, in whole seconds since the epoch. */
@@ -112,7 +126,17 @@ export class Store {
   }
 
   nextId(kind: keyof typeof FIRST_ID): number {
-    return this.#nextId[kind]++;
+    const n = this.#nextId[kind]++;
+    // Variant `ids-large`: every counter starts beyond 2^32.
+    const base = this.variants.has('ids-large') ? 2 ** 32 + FIRST_ID[kind] * 1000 : FIRST_ID[kind];
+    const step = n - FIRST_ID[kind];
+    // Variant `ids-not-increasing`: a permutation (multiplying by a unit modulo a prime is one-to-one below it); messages keep
+    // increasing ids, with gaps, and users keep theirs (the accounts are configured by address, never by id).
+    if (this.variants.has('ids-not-increasing')) {
+      if (kind === 'message') return base + step * 7 + (step % 5);
+      if (kind !== 'user') return base + (((step + 1) * 500_009) % 1_000_003);
+    }
+    return base + step;
   }
 
   userById(id: number): User | undefined {
@@ -227,14 +251,21 @@ export class Store {
         dateJoined: joined,
         isActive: true,
         avatarVersion: 1,
-        // Zulip's default for most organization types: real addresses for administrators only.
-        emailAddressVisibility: EMAIL_VISIBILITY.admins,
+        // Zulip's default for most organization types: real addresses for administrators only. Variant
+        // `email-visibility-everyone`: real addresses for everyone.
+        emailAddressVisibility: this.variants.has('email-visibility-everyone')
+          ? EMAIL_VISIBILITY.everyone
+          : EMAIL_VISIBILITY.admins,
       });
     }
     for (const seed of SEED_USERS) {
       if (!seed.bot) continue;
       const user = this.userByEmail(seed.email)!;
-      const ownerId = this.userByEmail(seed.bot.ownerEmail)?.id ?? null;
+      // Variant `bot-owned-by-administrator`.
+      const owner = this.variants.has('bot-owned-by-administrator')
+        ? [...this.users.values()].find((u) => u.role === ROLE.admin)
+        : this.userByEmail(seed.bot.ownerEmail);
+      const ownerId = owner?.id ?? null;
       this.users.set(user.id, { ...user, bot: { type: seed.bot.type, ownerId } });
     }
     for (const seed of SEED_CHANNELS) {

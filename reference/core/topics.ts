@@ -51,7 +51,9 @@ export function channelTopic(
   const limit = faults.has('send-topic-at-limit-refused') ? LIMITS.maxTopicLength - 1 : LIMITS.maxTopicLength;
   if ([...topic].length > limit && !faults.has('topic-limit-ignored')) {
     // The contract allows either reading; the Zulip flavour truncates, as Zulip does.
-    if (!store.truncateTopics) throw badRequest(`Topic too long (limit: ${LIMITS.maxTopicLength} characters)`);
+    // Variant `truncate-topics`.
+    if (!store.variants.has('truncate-topics'))
+      throw badRequest(`Topic too long (limit: ${LIMITS.maxTopicLength} characters)`);
     return channelTopic(truncated(topic, limit), channel, store, faults, reading);
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Faults } from '../faults.ts';
+import { Variants } from '../variants.ts';
 import { EMAIL_VISIBILITY, isAdmin, ROLE, type User } from './model.ts';
 
 export interface UserObjectOptions {
@@ -16,6 +17,7 @@ export interface UserObjectOptions {
   /** The user's custom profile field values by field id, and whether each field renders Markdown. */
   readonly profileData?: ReadonlyMap<number, { value: string; markdown: boolean }>;
   readonly faults?: Faults;
+  readonly variants?: Variants;
 }
 
 /** Where fake API emails live (Zulip uses `user<ID>@<realm host>`). */
@@ -32,7 +34,12 @@ export function apiEmail(user: User): string {
 }
 
 /** Whether `viewer` may see the real email of `target` (Zulip's rules; bots' emails are always visible). */
-export function canSeeEmail(viewer: User | undefined, target: User, faults: Faults = Faults.none): boolean {
+export function canSeeEmail(
+  viewer: User | undefined,
+  target: User,
+  faults: Faults = Faults.none,
+  variants: Variants = Variants.none,
+): boolean {
   if (!viewer || viewer.id === target.id) return true;
   // Fault `user-bot-delivery-email-hidden`: bots' emails follow the administrators-only rule.
   if (target.bot) return !faults.has('user-bot-delivery-email-hidden') || isAdmin(viewer);
@@ -42,7 +49,8 @@ export function canSeeEmail(viewer: User | undefined, target: User, faults: Faul
     case EMAIL_VISIBILITY.members:
       return viewer.role <= ROLE.member;
     case EMAIL_VISIBILITY.admins:
-      return isAdmin(viewer);
+      // Variant `moderators-see-emails`.
+      return variants.has('moderators-see-emails') ? viewer.role <= ROLE.moderator : isAdmin(viewer);
     case EMAIL_VISIBILITY.moderators:
       return viewer.role <= ROLE.moderator;
     default:
@@ -52,10 +60,11 @@ export function canSeeEmail(viewer: User | undefined, target: User, faults: Faul
 
 export function userObject(user: User, options: UserObjectOptions): Record<string, unknown> {
   const faults = options.faults ?? Faults.none;
+  const variants = options.variants ?? Variants.none;
   // Fault `user-public-delivery-email-null`: another human's email the caller may see reads as hidden, yet the
   // real address is given as `email`.
   const leaksAsHidden = faults.has('user-public-delivery-email-null') && !user.bot && options.viewer?.id !== user.id;
-  const visible = canSeeEmail(options.viewer, user, faults) && !leaksAsHidden;
+  const visible = canSeeEmail(options.viewer, user, faults, variants) && !leaksAsHidden;
   const avatarHash = createHash('md5').update(user.email.toLowerCase()).digest('hex');
   // Fault `user-avatar-null-when-email-hidden`: null for every gravatar when client_gravatar is true.
   const gravatarComputable = visible || faults.has('user-avatar-null-when-email-hidden');
@@ -67,7 +76,10 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
     // Fault `user-real-email-in-fake-field`: the hidden real email leaks through `email`.
     email: (!visible && faults.has('user-real-email-in-fake-field')) || leaksAsHidden ? user.email : apiEmail(user),
     full_name: user.fullName,
-    date_joined: new Date(user.dateJoined).toISOString(),
+    // Variant `dates-with-offset`.
+    date_joined: variants.has('dates-with-offset')
+      ? new Date(user.dateJoined).toISOString().replace(/\.(\d{3})Z$/, '.$1123+00:00')
+      : new Date(user.dateJoined).toISOString(),
     is_active: user.isActive,
     is_owner: user.role === ROLE.owner,
     // Fault `user-owner-not-admin`.
@@ -81,8 +93,10 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
     ...(user.bot ? { bot_owner_id: user.bot.ownerId } : {}),
     role: user.role,
     timezone: user.timezone,
-    avatar_url:
-      options.clientGravatar && gravatarComputable
+    // Variant `avatars-hosted`: the server hosts every avatar, so there is nothing for a client to compute.
+    avatar_url: variants.has('avatars-hosted')
+      ? `/user_avatars/${user.id}.png?version=${user.avatarVersion}`
+      : options.clientGravatar && gravatarComputable
         ? null
         : `https://secure.gravatar.com/avatar/${avatarHash}?d=identicon&version=${user.avatarVersion}`,
     // Fault `user-avatar-version-string`.

@@ -31,6 +31,9 @@ export interface AdapterOptions {
 }
 
 const API_PREFIX = '/api/v1';
+
+let delays = 0;
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DEVELOPMENT_ONLY = new Set(['/dev_fetch_api_key']);
 
 export function createRequestListener(options: AdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
@@ -47,6 +50,8 @@ async function handle(
   options: AdapterOptions,
 ): Promise<void> {
   const { store, faults } = options;
+  // Variant `slow-responses`.
+  if (store.variants.has('slow-responses')) await delay(5 + ((delays++ * 37) % 56));
   const method = req.method ?? 'GET';
   const { path, query } = splitUrl(req.url ?? '/');
   if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) throw routeNotFound();
@@ -76,7 +81,7 @@ async function handle(
     if (crashedOnBadInput(res, err, key, faults)) return;
     throw err;
   }
-  sendSuccess(res, key, fields, params.unread(), faults);
+  sendSuccess(res, key, fields, params.unread(), faults, store.variants);
 }
 
 /** The route's handler on the parsed request: path ids, rate limit, the caller (unless the route is public). */
@@ -109,11 +114,16 @@ async function call(
 
 function fail(res: ServerResponse, err: unknown, options: AdapterOptions): void {
   if (err instanceof ApiError) {
-    sendError(res, err, options.faults);
+    sendError(res, err, options.faults, options.store.variants);
     return;
   }
   options.log(`reference server: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-  sendError(res, new ApiError(500, 'INTERNAL_SERVER_ERROR', 'Internal server error'), options.faults);
+  sendError(
+    res,
+    new ApiError(500, 'INTERNAL_SERVER_ERROR', 'Internal server error'),
+    options.faults,
+    options.store.variants,
+  );
 }
 
 /** Splits a request target into path and raw query (absolute-form targets are reduced to their path). */

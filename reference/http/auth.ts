@@ -31,7 +31,9 @@ export function authenticate(req: Request, store: Store, faults: Faults): Authen
     throw unauthorized("Missing 'Authorization' header.");
   }
   const { email, apiKey } = parseBasic(req.authorization);
-  const user = store.userByEmail(email);
+  // Variant `login-by-api-email`: the API email signs in too.
+  const user =
+    store.userByEmail(email) ?? (store.variants.has('login-by-api-email') ? store.userByApiEmail(email) : undefined);
   if (!user) {
     // Fault `auth-unknown-email-accepted`.
     if (faults.has('auth-unknown-email-accepted')) return { user: store.firstHuman() };

@@ -4,7 +4,9 @@ import type { Socket } from 'node:net';
 import type { Fields } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
 import type { Faults } from '../faults.ts';
+import { Variants } from '../variants.ts';
 import { successAnswer } from './answers.ts';
+import { errorAnswerVariant, successAnswerVariant } from './variant-answers.ts';
 
 interface Rendered {
   readonly status: number;
@@ -19,6 +21,7 @@ export function sendSuccess(
   fields: Fields,
   ignored: readonly string[],
   faults: Faults,
+  variants: Variants = Variants.none,
 ): void {
   const body: Fields = {
     result: 'success',
@@ -31,11 +34,17 @@ export function sendSuccess(
     body.ignored_parameters_unsupported = [...ignored];
   }
   const answer = successAnswer(key, body, faults);
-  write(res, render(200, JSON.stringify(answer.body), answer.contentType, {}, faults));
+  const { status, body: shaped } = successAnswerVariant(key, answer.body as Fields, ignored, variants);
+  write(res, render(status, JSON.stringify(shaped), answer.contentType, {}, faults, variants));
 }
 
-export function sendError(res: ServerResponse, err: ApiError, faults: Faults): void {
-  write(res, renderError(err, faults));
+export function sendError(
+  res: ServerResponse,
+  err: ApiError,
+  faults: Faults,
+  variants: Variants = Variants.none,
+): void {
+  write(res, renderError(err, faults, variants));
 }
 
 /**
@@ -57,7 +66,7 @@ export function sendParseError(socket: Socket, err: Error & { code?: string }, f
   socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`), payload]));
 }
 
-function renderError(err: ApiError, faults: Faults): Rendered {
+function renderError(err: ApiError, faults: Faults, variants: Variants = Variants.none): Rendered {
   // Fault `envelope-error-not-json`: a web server's error page instead of the envelope.
   if (faults.has('envelope-error-not-json') && err.status >= 400 && err.status < 500) {
     return render(err.status, '<html><body>Bad request</body></html>', 'text/html', err.headers, faults);
@@ -66,7 +75,8 @@ function renderError(err: ApiError, faults: Faults): Rendered {
   // Fault `envelope-error-without-code`.
   if (!faults.has('envelope-error-without-code') && err.code !== undefined) body.code = err.code;
   Object.assign(body, err.extra);
-  return render(err.status, JSON.stringify(body), 'application/json', err.headers, faults);
+  const answer = errorAnswerVariant(err, body, variants);
+  return render(answer.status, JSON.stringify(answer.body), 'application/json', answer.headers, faults, variants);
 }
 
 function render(
@@ -75,15 +85,25 @@ function render(
   contentType: string,
   headers: Readonly<Record<string, string>>,
   faults: Faults,
+  variants: Variants = Variants.none,
 ): Rendered {
   const payload = Buffer.from(text, 'utf8');
+  // Variants `content-type-text-plain` and `content-type-charset`.
+  const type =
+    contentType !== 'application/json'
+      ? contentType
+      : variants.has('content-type-text-plain')
+        ? 'text/plain'
+        : variants.has('content-type-charset')
+          ? 'application/json; charset=utf-8'
+          : contentType;
   return {
     status,
     payload,
     headers: {
       ...headers,
       // Fault `content-type-text-plain`.
-      'Content-Type': faults.has('content-type-text-plain') ? 'text/plain; charset=utf-8' : contentType,
+      'Content-Type': faults.has('content-type-text-plain') ? 'text/plain; charset=utf-8' : type,
       'Content-Length': String(payload.length),
     },
   };

@@ -2,6 +2,7 @@
 import type { Fields, PublicContext, Route } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
 import type { User } from '../core/model.ts';
+import { apiEmail } from '../core/users.ts';
 
 const authenticationFailed = (): ApiError =>
   new ApiError(401, 'AUTHENTICATION_FAILED', 'Your username or password is incorrect');
@@ -12,12 +13,15 @@ function fetchApiKey({ params, store, faults }: PublicContext): Fields {
   const password = faults.has('fetchkey-missing-password-accepted')
     ? params.optStr('password')
     : params.str('password');
-  const user = store.userByEmail(username);
+  // Variant `login-by-api-email`: the API email is a user name too.
+  const user =
+    store.userByEmail(username) ??
+    (store.variants.has('login-by-api-email') ? store.userByApiEmail(username) : undefined);
   if (!user?.isActive) throw authenticationFailed();
   const passwordOk = password === undefined || (user.password !== '' && password === user.password);
   // Fault `fetchkey-wrong-password-accepted`: any password of a known user logs in.
   if (!passwordOk && !faults.has('fetchkey-wrong-password-accepted')) throw authenticationFailed();
-  return credentials(user, { faults });
+  return credentials(user, { faults }, store.variants.has('login-by-api-email'));
 }
 
 /** Like the Zulip development server: a key for any active account, no password. */
@@ -27,11 +31,12 @@ function devFetchApiKey({ params, store, faults }: PublicContext): Fields {
   return credentials(user, { faults });
 }
 
-function credentials(user: User, { faults }: Pick<PublicContext, 'faults'>): Fields {
+function credentials(user: User, { faults }: Pick<PublicContext, 'faults'>, answerApiEmail = false): Fields {
   return {
     // Fault `fetchkey-returns-invalid-key`: a well-formed key that is not the user's.
     api_key: faults.has('fetchkey-returns-invalid-key') ? [...user.apiKey].reverse().join('') : user.apiKey,
-    email: user.email,
+    // Variant `login-by-api-email`: the answer names the API email.
+    email: answerApiEmail ? apiEmail(user) : user.email,
     // Fault `fetchkey-wrong-user-id`.
     user_id: faults.has('fetchkey-wrong-user-id') ? user.id + 1000 : user.id,
   };

@@ -128,7 +128,9 @@ function subscribe({ params, store, user }: Context): Fields {
     }
   }
   // As Zulip does, once the subscribers are in: the notice is unread for each of them.
-  for (const channel of created) postCreationNotice(store, channel, user);
+  // Variant `no-channel-notices`: a new channel starts empty.
+  if (!store.variants.has('no-channel-notices'))
+    for (const channel of created) postCreationNotice(store, channel, user);
   return { subscribed, already_subscribed: alreadySubscribed };
 }
 

@@ -307,7 +307,11 @@ function checkMoveLimit(ctx: Context, message: Message, moved: Message[], move: 
   const limit = move.betweenChannels
     ? store.realm.moveMessagesBetweenStreamsLimitSeconds
     : store.realm.moveMessagesWithinStreamLimitSeconds;
-  if (tooOld(store, message, limit)) throw badRequest("The time limit for editing this message's topic has passed");
+  if (tooOld(store, message, limit)) {
+    // Variant `move-too-old-specific-code`: the time-limit code, with nothing allowed to move.
+    if (store.variants.has('move-too-old-specific-code')) throw moveTimeLimitExceeded(ctx, moved, []);
+    throw badRequest("The time limit for editing this message's topic has passed");
+  }
   if (move.mode !== 'change_all') return;
   const allowed = moved.filter((m) => !tooOld(store, m, limit));
   if (allowed.length !== moved.length) throw moveTimeLimitExceeded(ctx, moved, allowed);

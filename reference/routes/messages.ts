@@ -37,7 +37,8 @@ function sendMessage(ctx: Context): Fields {
   const read = readBySender(ctx) ?? false;
   const content = messageContent(rawContent, faults);
   const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to, rawTopic);
-  const newTopic = startsTopic(ctx, address);
+  // Variant `no-auto-follow`: the sender's settings follow no topic on their own.
+  const newTopic = startsTopic(ctx, address) && !ctx.store.variants.has('no-auto-follow');
   const message: Message = { ...common(ctx, content, read), ...address };
   store.messages.set(message.id, message);
   const audience = audienceOf(store, message);

@@ -13,6 +13,7 @@ function objectFor(ctx: Context, target: User, includeCustomProfileFields: boole
     viewer: user,
     profileData: profileDataOf(store, target.id),
     faults,
+    variants: store.variants,
   });
 }
 

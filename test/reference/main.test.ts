@@ -29,7 +29,7 @@ describe('parseCli', () => {
   it('reads --port, --host and --faults, with defaults', () => {
     expect(parseCli([])).toEqual({
       kind: 'run',
-      options: { port: 9991, host: '127.0.0.1', faults: [], production: false },
+      options: { port: 9991, host: '127.0.0.1', faults: [], variants: [], production: false },
     });
     expect(parseCli(['--production'])).toMatchObject({ kind: 'run', options: { production: true } });
     expect(parseCli(['--edit-grace', '20'])).toMatchObject({ kind: 'run', options: { editGraceSeconds: 20 } });
@@ -39,7 +39,22 @@ describe('parseCli', () => {
     });
     expect(parseCli(['--port=0', '--host', '0.0.0.0', '--faults', 'drafts-no-event, auth-bot-key-refused'])).toEqual({
       kind: 'run',
-      options: { port: 0, host: '0.0.0.0', faults: ['drafts-no-event', 'auth-bot-key-refused'], production: false },
+      options: {
+        port: 0,
+        host: '0.0.0.0',
+        faults: ['drafts-no-event', 'auth-bot-key-refused'],
+        variants: [],
+        production: false,
+      },
+    });
+    expect(parseCli(['--variants', 'extra-fields,ids-large'])).toMatchObject({
+      kind: 'run',
+      options: { variants: ['extra-fields', 'ids-large'] },
+    });
+    expect(parseCli(['--variants', 'no-such'])).toMatchObject({ kind: 'error', message: /unknown variant.*no-such/s });
+    expect(parseCli(['--variants', 'delete-topic-all-at-once,delete-topic-one-per-request'])).toMatchObject({
+      kind: 'error',
+      message: /cannot be combined/,
     });
     expect(parseCli(['--help'])).toMatchObject({ kind: 'help', text: expect.stringContaining('drafts-no-event') });
   });

@@ -1,0 +1,392 @@
+// The variant catalogue: each variant changes the choice it names, and only in a way the contract allows. Every case
+// runs one probe against a default server and against a server with the variant, and compares what it observes.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FLAVOURS } from '../../reference/flavours.ts';
+import { startReferenceServer } from '../../reference/server.ts';
+import {
+  compatible,
+  excluded,
+  VARIANT_IDS,
+  VARIANTS,
+  type VariantId,
+  Variants,
+  warnedBy,
+} from '../../reference/variants.ts';
+import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
+
+const NOW_MS = 1_750_000_000_000;
+
+interface Case {
+  readonly probe: (call: Call) => Promise<unknown>;
+  readonly standard: unknown;
+  readonly varied: unknown;
+}
+
+const verona = async (call: Call) => (await lookup(call)).channelId('Verona');
+const register = (call: Call, as: 'member' | 'admin' = 'member') =>
+  call('POST', '/register', { as, form: { fetch_event_types: ['realm'], event_types: ['drafts'] } });
+const newChannel = async (call: Call, name: string) => {
+  await call('POST', '/users/me/subscriptions', { as: 'admin', form: { subscriptions: [{ name }] } });
+  return (await lookup(call)).channelId(name);
+};
+const send = (call: Call, channelId: number, topic: string, content = 'hello') =>
+  call('POST', '/messages', { form: { type: 'stream', to: String(channelId), topic, content } });
+const userAs = async (call: Call, as: 'member' | 'moderator', role: 'member2' | 'owner' = 'member2') => {
+  const id = (await lookup(call)).userId(role);
+  return (await call('GET', `/users/${id}`, { as })).body.user;
+};
+const draftEvents = async (call: Call) => {
+  const queue = (await register(call)).body;
+  await call('POST', '/drafts', { form: { drafts: [draftOf.unaddressed()] } });
+  return (await call('GET', '/events', { query: { queue_id: queue.queue_id, last_event_id: -1, dont_block: true } }))
+    .body.events;
+};
+
+const CASES: Record<VariantId, Case> = {
+  'error-status-422': {
+    probe: async (call) => (await call('DELETE', '/events', { form: { queue_id: 'nope' } })).status,
+    standard: 400,
+    varied: 422,
+  },
+  'error-status-403-404': {
+    probe: async (call) => [
+      (await call('DELETE', '/events', { form: { queue_id: 'nope' } })).status,
+      (await call('POST', `/streams/${await verona(call)}/delete_topic`, { form: { topic_name: 'x' } })).status,
+    ],
+    standard: [400, 400],
+    varied: [404, 403],
+  },
+  'auth-status-403': {
+    probe: async (call) => {
+      const reply = await call('GET', '/drafts', { as: 'none' });
+      return [reply.status, reply.headers.has('www-authenticate'), reply.body.code];
+    },
+    standard: [401, true, 'UNAUTHORIZED'],
+    varied: [403, false, 'UNAUTHORIZED'],
+  },
+  'success-status-201': {
+    probe: async (call) => [
+      (await call('POST', '/drafts', { form: { drafts: [draftOf.unaddressed()] } })).status,
+      (await call('GET', '/drafts')).status,
+    ],
+    standard: [200, 200],
+    varied: [201, 200],
+  },
+  'error-msg-other-texts': {
+    probe: async (call) => (await call('DELETE', '/events', { form: { queue_id: 'nope' } })).body.msg.includes('nope'),
+    standard: true,
+    varied: false,
+  },
+  'error-codes-finer': {
+    probe: async (call) => [
+      (await call('POST', '/typing', { form: { op: 'sideways', to: [1] } })).body.code,
+      (await call('POST', '/typing', { form: { to: [1] } })).body.code,
+    ],
+    standard: ['BAD_REQUEST', 'BAD_REQUEST'],
+    varied: ['INVALID_PARAMETER_VALUE', 'BAD_REQUEST'],
+  },
+  'error-extra-fields': {
+    probe: async (call) => Object.keys((await call('DELETE', '/events', { form: { queue_id: 'x' } })).body).length,
+    standard: 4,
+    varied: 6,
+  },
+  'content-type-charset': {
+    probe: async (call) => (await call('GET', '/drafts')).headers.get('content-type'),
+    standard: 'application/json',
+    varied: 'application/json; charset=utf-8',
+  },
+  'content-type-text-plain': {
+    probe: async (call) => (await call('GET', '/drafts')).headers.get('content-type'),
+    standard: 'application/json',
+    varied: 'text/plain',
+  },
+  'extra-fields': {
+    probe: async (call) => {
+      const { subscriptions } = (await call('GET', '/users/me/subscriptions')).body;
+      return 'cf_variant_note' in subscriptions[0];
+    },
+    standard: false,
+    varied: true,
+  },
+  'extra-event-fields': {
+    probe: async (call) => (await draftEvents(call)).some((e: object) => 'cf_variant_note' in e),
+    standard: false,
+    varied: true,
+  },
+  'unrelated-events': {
+    probe: async (call) => (await draftEvents(call)).map((e: { type: string }) => e.type),
+    standard: ['drafts'],
+    varied: ['presence', 'heartbeat', 'drafts'],
+  },
+  'event-ids-sparse': {
+    probe: async (call) => (await draftEvents(call)).map((e: { id: number }) => e.id),
+    standard: [0],
+    varied: [1000],
+  },
+  'ignored-parameters-objects': {
+    probe: async (call) =>
+      (await call('GET', '/drafts', { query: { cf_nope: 1 } })).body.ignored_parameters_unsupported,
+    standard: ['cf_nope'],
+    varied: [{ name: 'cf_nope', reason: 'not supported by this operation' }],
+  },
+  'ignored-parameters-always': {
+    probe: async (call) => (await call('GET', '/drafts')).body.ignored_parameters_unsupported,
+    standard: undefined,
+    varied: [],
+  },
+  'truncate-topics': {
+    probe: async (call) => (await send(call, await verona(call), 't'.repeat(61))).body.result,
+    standard: 'error',
+    varied: 'success',
+  },
+  'guests-see-public-channels': {
+    probe: async (call) => {
+      await newChannel(call, 'cf-open-hall');
+      const { streams } = (await call('GET', '/streams', { as: 'guest' })).body;
+      return streams.some((s: { name: string }) => s.name === 'cf-open-hall');
+    },
+    standard: false,
+    varied: true,
+  },
+  'email-visibility-everyone': {
+    probe: async (call) => (await userAs(call, 'member')).email,
+    standard: expect.stringMatching(/@zulip\.invalid$/),
+    varied: ACCOUNTS.member2.email,
+  },
+  'moderators-see-emails': {
+    probe: async (call) => (await userAs(call, 'moderator')).delivery_email,
+    standard: null,
+    varied: ACCOUNTS.member2.email,
+  },
+  'admins-access-all-content': {
+    probe: async (call) => {
+      await call('POST', '/users/me/subscriptions', {
+        as: 'owner',
+        form: { subscriptions: [{ name: 'cf-closed-room' }], invite_only: true },
+      });
+      return (await call('GET', '/get_stream_id', { as: 'admin', query: { stream: 'cf-closed-room' } })).body.result;
+    },
+    standard: 'error',
+    varied: 'success',
+  },
+  'login-by-api-email': {
+    probe: async (call) => {
+      const apiEmail = (await call('GET', '/users/me')).body.email;
+      const fetched = await call('POST', '/fetch_api_key', {
+        as: 'none',
+        form: { username: apiEmail, password: ACCOUNTS.member.password },
+      });
+      return [fetched.body.result, fetched.body.email === apiEmail];
+    },
+    standard: ['error', false],
+    varied: ['success', true],
+  },
+  'ids-large': {
+    probe: async (call) =>
+      (await call('POST', '/drafts', { form: { drafts: [draftOf.unaddressed()] } })).body.ids[0] > 2 ** 32,
+    standard: false,
+    varied: true,
+  },
+  'ids-not-increasing': {
+    probe: async (call) => {
+      const drafts = Array.from({ length: 4 }, () => draftOf.unaddressed());
+      const { ids } = (await call('POST', '/drafts', { form: { drafts } })).body;
+      return ids.every((id: number, i: number) => i === 0 || id > ids[i - 1]);
+    },
+    standard: true,
+    varied: false,
+  },
+  'lists-shuffled': {
+    probe: async (call) => {
+      const names = (await call('GET', '/users/me/subscriptions', { as: 'admin' })).body.subscriptions.map(
+        (s: { name: string }) => s.name,
+      );
+      return names.join() === [...names].sort((a, b) => a.localeCompare(b)).join();
+    },
+    standard: true,
+    varied: false,
+  },
+  'no-channel-notices': {
+    probe: async (call) => {
+      await newChannel(call, 'cf-quiet');
+      const { streams } = (await call('GET', '/streams', { as: 'admin' })).body;
+      return streams.find((s: { name: string }) => s.name === 'cf-quiet').first_message_id === null;
+    },
+    standard: false,
+    varied: true,
+  },
+  'realm-prefilled': {
+    probe: async (call) => (await call('GET', '/users', { as: 'admin' })).body.members.length > 100,
+    standard: false,
+    varied: true,
+  },
+  'bot-owned-by-administrator': {
+    probe: async (call) => {
+      const ids = await lookup(call);
+      return (await call('GET', `/users/${ids.userId('bot')}`)).body.user.bot_owner_id === ids.userId('admin');
+    },
+    standard: false,
+    varied: true,
+  },
+  'empty-topic-name-other': {
+    probe: async (call) => (await register(call)).body.realm_empty_topic_display_name,
+    standard: 'general chat',
+    varied: 'sans sujet',
+  },
+  'edit-grace': {
+    probe: async (call) => (await withGraceProbe(call)) === 'success',
+    standard: false,
+    varied: true,
+  },
+  'delete-topic-one-per-request': {
+    probe: async (call) => deleteTopicAnswers(call),
+    standard: [false, true],
+    varied: [false, false, false, true],
+  },
+  'delete-topic-all-at-once': {
+    probe: async (call) => deleteTopicAnswers(call),
+    standard: [false, true],
+    varied: [true],
+  },
+  'move-too-old-specific-code': {
+    probe: async (call) => (await tooOldMove(call)).body.code,
+    standard: 'BAD_REQUEST',
+    varied: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
+  },
+  'no-auto-follow': {
+    probe: async (call) => {
+      const id = await verona(call);
+      return [
+        (await send(call, id, 'cf-new-topic')).body.automatic_new_visibility_policy,
+        (await send(call, id, 'cf-new-topic')).body.automatic_new_visibility_policy,
+      ];
+    },
+    standard: [3, undefined],
+    varied: [undefined, undefined],
+  },
+  'rendering-other-html': {
+    probe: async (call) => (await call('POST', '/messages/render', { form: { content: '**hi**' } })).body.rendered,
+    standard: '<p><strong>hi</strong></p>',
+    varied: '<div class="rendered-markdown"><p dir="auto"><b>hi</b></p></div>',
+  },
+  'avatars-hosted': {
+    probe: async (call) => {
+      const me = (await call('GET', '/users/me')).body.user_id;
+      return typeof (await call('GET', `/users/${me}`)).body.user.avatar_url;
+    },
+    standard: 'object',
+    varied: 'string',
+  },
+  'dates-with-offset': {
+    probe: async (call) => (await userAs(call, 'member', 'owner')).date_joined.endsWith('+00:00'),
+    standard: false,
+    varied: true,
+  },
+  'drafts-content-verbatim': {
+    probe: async (call) => {
+      await call('POST', '/drafts', { form: { drafts: [draftOf.unaddressed({ content: 'spaced  ' })] } });
+      return (await call('GET', '/drafts')).body.drafts[0].content;
+    },
+    standard: 'spaced',
+    varied: 'spaced  ',
+  },
+  'slow-responses': {
+    probe: async (call) => {
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) await call('GET', '/drafts');
+      return performance.now() - started > 25;
+    },
+    standard: false,
+    varied: true,
+  },
+};
+
+/** delete_topic answers for a topic of four messages, asked until complete. */
+async function deleteTopicAnswers(call: Call): Promise<boolean[]> {
+  const id = await verona(call);
+  for (let i = 0; i < 4; i++) await send(call, id, 'cf-doomed');
+  const answers: boolean[] = [];
+  for (let i = 0; i < 6 && !answers.at(-1); i++)
+    answers.push(
+      (await call('POST', `/streams/${id}/delete_topic`, { as: 'admin', form: { topic_name: 'cf-doomed' } })).body
+        .complete,
+    );
+  return answers;
+}
+
+/** A move, by a member, of a message sent 15 s past a 1 s limit: refused, unless 20 s of grace let it through. */
+async function withGraceProbe(call: Call): Promise<string> {
+  return (await tooOldMove(call, 15)).body.result;
+}
+
+async function tooOldMove(call: Call, ageSeconds = 120) {
+  const id = await verona(call);
+  const sent = (await send(call, id, 'cf-aged')).body.id;
+  await call('PATCH', '/realm', { as: 'admin', form: { move_messages_within_stream_limit_seconds: 1 } });
+  clockOffsetMs = ageSeconds * 1000;
+  return call('PATCH', `/messages/${sent}`, { form: { topic: 'cf-moved', propagate_mode: 'change_one' } });
+}
+
+/** Moved forward by probes that need messages to age. */
+let clockOffsetMs = 0;
+const clock = () => NOW_MS + clockOffsetMs;
+
+describe('the variant catalogue', () => {
+  it('says for each variant what the contract leaves open and what changes', () => {
+    for (const id of VARIANT_IDS) {
+      expect(VARIANTS[id].leftOpen.length, id).toBeGreaterThan(20);
+      expect(VARIANTS[id].change.length, id).toBeGreaterThan(10);
+      for (const other of excluded(id)) expect(VARIANT_IDS, `${id} excludes ${other}`).toContain(other);
+    }
+    expect(VARIANT_IDS.length).toBeGreaterThanOrEqual(30);
+  });
+
+  it('has a switch for each variant in the code it changes', () => {
+    const reference = join(import.meta.dirname, '../../reference');
+    const code = readdirSync(reference, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && file !== 'variants.ts' && file !== 'flavours.ts')
+      .map((file) => readFileSync(join(reference, file), 'utf8'))
+      .join('\n');
+    expect(VARIANT_IDS.filter((id) => !code.includes(`Variant \`${id}\``) && !code.includes(`'${id}'`))).toEqual([]);
+  });
+
+  it('tells compatible sets from clashing ones, and which clauses a SHOULD-level variant may warn', () => {
+    expect(compatible(['error-status-422', 'extra-fields'])).toBe(true);
+    expect(compatible(['error-status-422', 'error-status-403-404'])).toBe(false);
+    expect(() => new Variants(['delete-topic-all-at-once', 'delete-topic-one-per-request'])).toThrow(
+      /cannot be combined/,
+    );
+    expect(() => new Variants(['no-such-variant'])).toThrow(/Known variants: .*extra-fields/);
+    expect(warnedBy(['content-type-text-plain', 'extra-fields'])).toEqual(['CONV-004', 'RESP-*']);
+  });
+
+  it('are each documented in docs/variants.md, with what they change', () => {
+    const page = readFileSync(join(import.meta.dirname, '../../docs/variants.md'), 'utf8');
+    const missing = VARIANT_IDS.filter((id) => !page.includes(`| \`${id}\` | ${VARIANTS[id].change}`));
+    expect(missing, 'regenerate: node --import tsx scripts/variants-doc.ts > docs/variants.md').toEqual([]);
+  });
+
+  it("holds the Zulip flavour's choices", () => {
+    expect([...FLAVOURS.zulip.variants].sort()).toEqual(VARIANT_IDS.filter((id) => 'zulip' in VARIANTS[id]).sort());
+  });
+
+  it('starts a server with every compatible variant at once', async () => {
+    const all = VARIANT_IDS.filter((id) => !excluded(id).some((o) => VARIANT_IDS.indexOf(o) < VARIANT_IDS.indexOf(id)));
+    const server = await startReferenceServer({ variants: all });
+    expect(server.variants).toEqual(all);
+    await server.close();
+  });
+});
+
+describe.each(VARIANT_IDS)('variant %s', (id) => {
+  const { probe, standard, varied } = CASES[id];
+
+  it('changes the choice it names', async () => {
+    clockOffsetMs = 0;
+    expect(await withServer({ clock }, probe), 'default server').toEqual(standard);
+    clockOffsetMs = 0;
+    expect(await withServer({ clock, variants: [id] }, probe), `server with ${id}`).toEqual(varied);
+  });
+});
