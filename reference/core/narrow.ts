@@ -48,7 +48,7 @@ function userIdOf(store: Store, operand: unknown): number | undefined {
   return undefined;
 }
 
-function termMatches(store: Store, message: Message, term: Term, faults: Faults): boolean {
+function termMatches(store: Store, message: Message, term: Term): boolean {
   const { operand } = term;
   switch (term.operator) {
     case 'channel':
@@ -60,8 +60,6 @@ function termMatches(store: Store, message: Message, term: Term, faults: Faults)
     }
     case 'topic':
     case 'subject':
-      // Fault `narrow-topic-ignored`.
-      if (faults.has('narrow-topic-ignored')) return true;
       return message.type === 'stream' && message.topic.toLowerCase() === String(operand).trim().toLowerCase();
     case 'sender':
       return userIdOf(store, operand) === message.senderId;
@@ -85,8 +83,18 @@ function termMatches(store: Store, message: Message, term: Term, faults: Faults)
   }
 }
 
-export function matches(store: Store, message: Message, terms: readonly Term[], faults: Faults): boolean {
-  return terms.every((t) => termMatches(store, message, t, faults) !== t.negated);
+/**
+ * The messages to judge: the ids asked for. Fault `narrow-ids-as-range`: every message from the lowest to the
+ * highest id asked, asked or not.
+ */
+export function judgedIds(store: Store, ids: readonly number[], faults: Faults): readonly number[] {
+  if (!faults.has('narrow-ids-as-range') || ids.length === 0) return ids;
+  const [low, high] = [Math.min(...ids), Math.max(...ids)];
+  return [...store.messages.keys()].filter((id) => id >= low && id <= high);
+}
+
+export function matches(store: Store, message: Message, terms: readonly Term[]): boolean {
+  return terms.every((t) => termMatches(store, message, t) !== t.negated);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

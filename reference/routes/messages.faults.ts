@@ -100,7 +100,11 @@ export const MESSAGES_FAULTS = {
     clause: 'MSG-NARROW-003',
     description: 'match_subject is the topic HTML-escaped, but its double quotes are dropped.',
   },
-  'narrow-topic-ignored': { clause: 'MSG-NARROW-004', description: 'The topic operator matches every message.' },
+  'narrow-ids-as-range': {
+    clause: 'MSG-NARROW-004',
+    description:
+      'GET /messages/matches_narrow judges every message from the lowest to the highest id asked, asked or not.',
+  },
   'narrow-missing-narrow-accepted': {
     clause: 'MSG-NARROW-005',
     description: 'matches_narrow without narrow treats it as the empty narrow.',

@@ -17,7 +17,7 @@ import {
 } from '../core/messages.ts';
 import { isAdmin, type Message } from '../core/model.ts';
 import { isMuted } from '../core/mute.ts';
-import { matches, matchFields, parseNarrow } from '../core/narrow.ts';
+import { judgedIds, matches, matchFields, parseNarrow } from '../core/narrow.ts';
 import { channelTopic } from '../core/topics.ts';
 import type { Faults } from '../faults.ts';
 
@@ -225,11 +225,11 @@ function matchesNarrow({ params, store, user, faults }: Context): Fields {
     : params.jsonList('narrow');
   const terms = parseNarrow(narrow);
   const messages: Record<string, unknown> = {};
-  for (const id of ids as number[]) {
+  for (const id of judgedIds(store, ids as number[], faults)) {
     const message = store.messages.get(id);
     if (!message || !canSeeMessage(store, user, message)) continue;
     // Fault `narrow-non-matching-returned`.
-    if (!faults.has('narrow-non-matching-returned') && !matches(store, message, terms, faults)) continue;
+    if (!faults.has('narrow-non-matching-returned') && !matches(store, message, terms)) continue;
     messages[id] = matchFields(message, terms, faults);
   }
   return { messages };

@@ -250,7 +250,8 @@ export const clauses = defineArea('messages', {
     {
       id: 'MSG-NARROW-004',
       level: 'MUST',
-      title: 'return exactly the messages a channel, topic and sender narrow selects',
+      title:
+        'answer a narrow message by message: only IDs asked for, each matching whatever other IDs are asked with it',
       section: '5. Check messages against a narrow; Resources › Narrow',
       endpoint: 'GET /messages/matches_narrow',
     },

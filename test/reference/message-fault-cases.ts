@@ -256,14 +256,19 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     healthy: 'say &quot;hi&quot;',
     faulty: 'say hi',
   },
-  'narrow-topic-ignored': {
+  'narrow-ids-as-range': {
     probe: async (call) => {
-      const a = (await toVerona(call, { topic: 'one' })).body.id;
-      const b = (await toVerona(call, { topic: 'two' })).body.id;
-      return Object.keys(await narrow(call, [a, b], [{ operator: 'topic', operand: 'one' }])).length;
+      const [a, b, c] = [
+        (await toVerona(call, { topic: 'one' })).body.id,
+        (await toVerona(call, { topic: 'one' })).body.id,
+        (await toVerona(call, { topic: 'one' })).body.id,
+      ];
+      return Object.keys(await narrow(call, [a, c], [{ operator: 'topic', operand: 'one' }]))
+        .map(Number)
+        .includes(b);
     },
-    healthy: 1,
-    faulty: 2,
+    healthy: false,
+    faulty: true,
   },
   'narrow-missing-narrow-accepted': {
     probe: (call) => result(call('GET', '/messages/matches_narrow', { query: { msg_ids: [] } })),
