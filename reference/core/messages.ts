@@ -116,7 +116,9 @@ export function directRecipients(to: string, { store, user, faults }: Env, { ema
   if (users.size === 1 && users.has(user.id) && faults.has('messages-self-only-rejected')) {
     throw badRequest('Message must have recipients other than yourself');
   }
-  users.delete(user.id);
+  // Fault `messages-sender-kept-in-recipients`: the sender named beside others stays in the list, so the
+  // conversation lists the sender twice (it is added again as the sender).
+  if (!faults.has('messages-sender-kept-in-recipients')) users.delete(user.id);
   return [...users.values()];
 }
 

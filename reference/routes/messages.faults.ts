@@ -22,6 +22,11 @@ export const MESSAGES_FAULTS = {
     clause: 'MSG-SEND-006',
     description: 'A direct message whose only recipient is the sender is refused.',
   },
+  'messages-sender-kept-in-recipients': {
+    clause: 'MSG-SEND-006',
+    description:
+      'A direct message whose list names the sender beside others keeps the sender there: its conversation lists the sender twice, unlike the same message sent without the sender.',
+  },
   'messages-stream-field-missing': {
     clause: 'MSG-SEND-007',
     description: 'STREAM_DOES_NOT_EXIST for an unknown channel name carries no `stream` field.',
@@ -50,6 +55,10 @@ export const MESSAGES_FAULTS = {
   'messages-read-by-sender-rejected': {
     clause: 'MSG-SEND-013',
     description: 'POST /messages refuses the read_by_sender parameter.',
+  },
+  'messages-read-by-sender-ignored': {
+    clause: 'MSG-SEND-013',
+    description: 'read_by_sender is accepted and ignored: a new message is always read for its sender.',
   },
   'messages-visibility-policy-on-direct': {
     clause: 'MSG-SEND-014',

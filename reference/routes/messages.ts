@@ -65,13 +65,15 @@ function readLocalEcho({ params, faults }: Context): { queueId: string | undefin
   return { queueId, localId };
 }
 
-/** `read_by_sender`: an optional boolean. */
+/** `read_by_sender`: an optional boolean, the sender's initial read state. */
 function readBySender(ctx: Context): boolean | undefined {
   // Fault `messages-read-by-sender-rejected`.
   if (ctx.faults.has('messages-read-by-sender-rejected') && ctx.params.has('read_by_sender')) {
     throw invalidParam('read_by_sender', 'Unknown parameter read_by_sender');
   }
-  return ctx.params.optBool('read_by_sender');
+  const asked = ctx.params.optBool('read_by_sender');
+  // Fault `messages-read-by-sender-ignored`: read, whatever was asked (as a web client's default would be).
+  return ctx.faults.has('messages-read-by-sender-ignored') ? true : asked;
 }
 
 /** A channel message: `to` names the channel (unknown: `STREAM_DOES_NOT_EXIST`); the topic is required. */

@@ -70,6 +70,11 @@ export const STREAMS_FAULTS = {
     clause: 'TOPIC-READ-001',
     description: 'POST /mark_topic_as_read takes the empty-topic display name literally, so the topic "" is not found.',
   },
+  'channels-topic-read-empty-topic-unmarked': {
+    clause: 'TOPIC-READ-001',
+    description:
+      'POST /mark_topic_as_read of the empty topic (by its display name or "") succeeds and marks none of its messages read.',
+  },
   'channels-can-access-content-ignored': {
     clause: 'CHAN-LIST-001',
     description: 'GET /streams ignores include_can_access_content.',

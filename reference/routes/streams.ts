@@ -125,6 +125,8 @@ function markTopicAsRead(ctx: Context): Fields {
   // Fault `channels-topic-read-not-marked`: success, and nothing is marked read. Fault
   // `channels-topic-read-whole-channel`: every message of the channel is marked read.
   const wholeChannel = faults.has('channels-topic-read-whole-channel');
+  // Fault `channels-topic-read-empty-topic-unmarked`: the empty topic (by its display name or "") marks nothing.
+  if (topic === '' && faults.has('channels-topic-read-empty-topic-unmarked')) return {};
   if (!faults.has('channels-topic-read-not-marked'))
     markRead(store, ctx.user, (m) => inTopic(m) || (wholeChannel && m.channelId === channel.id));
   return {};

@@ -151,7 +151,8 @@ export const clauses = defineArea('channels', {
     {
       id: 'TOPIC-READ-001',
       level: 'MUST',
-      title: 'mark a topic read with the success envelope, reading the empty-topic display name as the empty topic',
+      title:
+        'mark a topic read with the success envelope, and mark the empty topic\'s messages read for the caller when it names the topic by the empty-topic display name or ""',
       section: '12. Mark messages in a topic as read',
       endpoint: 'POST /mark_topic_as_read',
       since: 334,

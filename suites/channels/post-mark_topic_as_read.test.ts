@@ -1,7 +1,8 @@
 // POST /mark_topic_as_read (deprecated) — contract: "12. Mark messages in a topic as read" and its row of States and
 // transitions (unread topic messages become read). The response is the envelope only; the read state is observed
 // through the message read-back of TARGET.md (GET /messages/{id}), whose flags the contract leaves "not shown": a
-// target whose read-back carries none gets TOPIC-READ-003 skipped-unsupported.
+// target whose read-back carries none gets TOPIC-READ-001 (once its envelopes are judged) and TOPIC-READ-003
+// skipped-unsupported.
 import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
@@ -15,18 +16,39 @@ const check = checksOf(clauses);
 
 describe('POST /mark_topic_as_read', () => {
   check('TOPIC-READ-001', async (ctx) => {
-    const own = await ownChannel(ctx, { policy: 'allow_empty_topic', others: ['member2'] });
-    const named = await topicOf(ctx, own.id, ctx.unique('topic'), 1);
-    await topicOf(ctx, own.id, '', 1);
-    const read = (topic: string) => ctx.member2.post('/mark_topic_as_read', { stream_id: own.id, topic_name: topic });
+    // As in TOPIC-READ-003: a reader no check mutes with (a mute marks messages read), and a set-up helper sending.
+    const reader = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner'] });
+    const sender = ctx.someone('helper', { besides: [reader] });
+    const own = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [reader, sender] });
+    const named = await topicOf(ctx, own.id, ctx.unique('topic'), 1, sender);
+    const read = (topic: string) =>
+      ctx.as(reader).post('/mark_topic_as_read', { stream_id: own.id, topic_name: topic });
     const res = await read(named.topic);
     expectSuccess(res, 'marking a topic read');
     if (Object.keys(res.body).some((k) => !['result', 'msg', 'ignored_parameters_unsupported'].includes(k))) {
       ctx.note(`the success response carries extra fields: ${Object.keys(res.body).join(', ')}`);
     }
     const display = realmValue(ctx, ctx.world.realm.emptyTopicDisplayName, 'realm_empty_topic_display_name');
-    expectSuccess(await read(display), `marking the empty topic read by its display name "${display}"`);
-    expectSuccess(await read(''), 'marking the empty topic read as ""');
+    // Each spelling gets a new message of the empty topic, unread until the reader marks the topic by it.
+    let unobservable = false;
+    for (const [name, spelled] of [
+      [display, `its display name "${display}"`],
+      ['', '""'],
+    ] as const) {
+      const [id] = (await topicOf(ctx, own.id, '', 1, sender)).messages;
+      const before = unobservable ? undefined : await readFlags(ctx, reader, id!);
+      const marked = await read(name);
+      expectSuccess(marked, `marking the empty topic read by ${spelled}`);
+      if (before === undefined) {
+        unobservable = true;
+        continue;
+      }
+      if (before.includes('read')) ctx.note(`message ${id} was read for the ${reader} before it marked the topic`);
+      if (!(await readFlags(ctx, reader, id!))?.includes('read'))
+        fail(marked, `wanted message ${id} of the empty topic read for the ${reader} once it marked it by ${spelled}`);
+    }
+    if (unobservable)
+      throw new Unsupported("the target's message read-back carries no flags: the read state cannot be observed");
   });
 
   check('TOPIC-READ-002', async (ctx) => {

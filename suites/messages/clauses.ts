@@ -44,7 +44,8 @@ export const clauses = defineArea('messages', {
     {
       id: 'MSG-SEND-006',
       level: 'MUST',
-      title: 'ignore the sender in the recipient list unless the sender is the only recipient',
+      title:
+        "ignore the sender in the recipient list unless the sender is the only recipient: the message lands in the conversation it would without the sender, or in the sender's own when alone",
       section: '1. Send a message',
       endpoint: 'POST /messages',
     },
@@ -116,7 +117,7 @@ export const clauses = defineArea('messages', {
     {
       id: 'MSG-SEND-013',
       level: 'MUST',
-      title: 'accept the boolean read_by_sender',
+      title: 'accept the boolean read_by_sender and apply it: the new message is read for its sender exactly when true',
       section: '1. Send a message; Versioning',
       endpoint: 'POST /messages',
       since: 236,

@@ -234,6 +234,20 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     healthy: 'success',
     faulty: 'BAD_REQUEST',
   },
+  'channels-topic-read-empty-topic-unmarked': {
+    probe: async (call) => {
+      const id = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
+      const flags = [];
+      for (const name of ['general chat', '']) {
+        const message = await sendTo(call, id, '');
+        await call('POST', '/mark_topic_as_read', { form: { stream_id: id, topic_name: name } });
+        flags.push((await call('GET', `/messages/${message}`)).body.message.flags);
+      }
+      return flags;
+    },
+    healthy: [['read'], ['read']],
+    faulty: [[], []],
+  },
   'channels-can-access-content-ignored': {
     probe: async (call) =>
       (await names(call, { include_public: false, include_subscribed: false, include_can_access_content: true }))

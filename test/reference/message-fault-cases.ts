@@ -82,6 +82,15 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     healthy: 'success',
     faulty: 'error',
   },
+  'messages-sender-kept-in-recipients': {
+    probe: async (call) => {
+      const { hamlet, othello } = await ids(call);
+      const { id } = (await dm(call, { to: [hamlet, othello] })).body;
+      return (await stored(call, id)).message.display_recipient.map((u: { id: number }) => u.id === hamlet);
+    },
+    healthy: [true, false],
+    faulty: [true, true, false],
+  },
   'messages-stream-field-missing': {
     probe: async (call) => (await toVerona(call, { to: 'Nowhere' })).body.stream,
     healthy: 'Nowhere',
@@ -121,6 +130,11 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     probe: (call) => result(dm(call, { read_by_sender: true })),
     healthy: 'success',
     faulty: 'error',
+  },
+  'messages-read-by-sender-ignored': {
+    probe: async (call) => (await stored(call, (await dm(call, { read_by_sender: false })).body.id)).message.flags,
+    healthy: [],
+    faulty: ['read'],
   },
   'messages-visibility-policy-on-direct': {
     probe: async (call) => 'automatic_new_visibility_policy' in (await dm(call)).body,
