@@ -32,6 +32,7 @@ export const FLAVOURS = {
       'messages-queue-id-alone-accepted',
       'group-subgroup-objection-without-settings',
       'user-human-bot-type-absent',
+      'render-content-limit-ignored',
     ],
     variants: ['truncate-topics', 'edit-grace'],
   },

@@ -34,16 +34,21 @@ export function messageType(params: Params, faults: Faults): 'stream' | 'private
   throw invalidParam('type', 'Invalid message type');
 }
 
-/** Content as stored: leading newlines and trailing whitespace removed; over-long content truncated. */
-export function messageContent(raw: string, faults: Faults, { truncate = true } = {}): string {
+/**
+ * Content as stored: leading newlines and trailing whitespace removed; over-long content truncated (unless the
+ * caller's fault keeps it whole: `truncate: false`).
+ */
+export function messageContent(raw: string, { truncate = true } = {}): string {
   const content = raw.replace(/^\n+/, '').trimEnd();
   if (content === '') throw badRequest('Message must not be empty');
   if (content.includes('\0')) throw badRequest('Message must not contain null bytes');
+  return truncate ? withinLimit(content) : content;
+}
+
+/** Content cut to `max_message_length` code points, ending in the truncation marker, as Zulip cuts it. */
+export function withinLimit(content: string): string {
   const chars = [...content];
-  // Fault `messages-content-limit-ignored` stores the content whole.
-  if (!truncate || chars.length <= LIMITS.maxMessageLength || faults.has('messages-content-limit-ignored')) {
-    return content;
-  }
+  if (chars.length <= LIMITS.maxMessageLength) return content;
   return chars.slice(0, LIMITS.maxMessageLength - TRUNCATION_MARKER.length).join('') + TRUNCATION_MARKER;
 }
 

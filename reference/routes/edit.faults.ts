@@ -35,6 +35,10 @@ export const EDIT_FAULTS = {
     clause: 'EDIT-CONTENT-006',
     description: 'prev_content_sha256 is not compared: an edit with a stale hash succeeds.',
   },
+  'edit-long-content-kept': {
+    clause: 'EDIT-CONTENT-008',
+    description: 'A content edit over max_message_length is stored whole.',
+  },
   'edit-content-limit-ignored': {
     clause: 'EDIT-CONTENT-007',
     description: 'Content edits are accepted after message_content_edit_limit_seconds (and its grace) have passed.',

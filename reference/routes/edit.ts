@@ -104,7 +104,8 @@ function contentAfterEdit(ctx: Context, message: Message, raw: string): string {
   if (!mayEditContent(ctx, message)) throw badRequest("You don't have permission to edit this message");
   if (!contentEditWindowOpen(ctx, message)) throw badRequest('The time limit for editing this message has passed');
   if (!sameContentSeen(ctx, message)) throw badRequest('Message has been edited since you last saw it');
-  return messageContent(raw, ctx.faults);
+  // Fault `edit-long-content-kept`: over-long content is kept whole.
+  return messageContent(raw, { truncate: !ctx.faults.has('edit-long-content-kept') });
 }
 
 /** The realm's `allow_message_editing`. */

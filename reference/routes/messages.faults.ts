@@ -92,6 +92,10 @@ export const MESSAGES_FAULTS = {
     clause: 'MSG-RENDER-003',
     description: 'POST /messages/render turns code blocks, quotes and lists into plain paragraphs.',
   },
+  'render-content-limit-ignored': {
+    clause: 'MSG-RENDER-005',
+    description: 'POST /messages/render renders content over max_message_length whole (as real Zulip does).',
+  },
   'render-missing-content-accepted': {
     clause: 'MSG-RENDER-004',
     description: 'POST /messages/render without content renders the empty string.',

@@ -14,6 +14,7 @@ import {
   messageContent,
   messageDict,
   messageType,
+  withinLimit,
 } from '../core/messages.ts';
 import { isAdmin, type Message } from '../core/model.ts';
 import { isMuted } from '../core/mute.ts';
@@ -35,7 +36,8 @@ function sendMessage(ctx: Context): Fields {
   const rawTopic = params.optStr('topic') ?? params.optStr('subject');
   const echo = readLocalEcho(ctx);
   const read = readBySender(ctx) ?? false;
-  const content = messageContent(rawContent, faults);
+  // Fault `messages-content-limit-ignored`: over-long content is kept whole.
+  const content = messageContent(rawContent, { truncate: !faults.has('messages-content-limit-ignored') });
   const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to, rawTopic);
   // Variant `no-auto-follow`: the sender's settings follow no topic on their own.
   const newTopic = startsTopic(ctx, address) && !ctx.store.variants.has('no-auto-follow');
@@ -205,10 +207,10 @@ function deleteMessage(ctx: Context): Fields {
 
 function render({ params, faults }: Context): Fields {
   // Fault `render-missing-content-accepted`.
-  const content = faults.has('render-missing-content-accepted')
-    ? (params.optStr('content') ?? '')
-    : params.str('content');
-  // Real Zulip renders empty and over-long content without complaint; so does this server.
+  const raw = faults.has('render-missing-content-accepted') ? (params.optStr('content') ?? '') : params.str('content');
+  // Empty content is rendered, as real Zulip does. Over-long content is cut to the limit like a message's; real
+  // Zulip renders it whole (fault `render-content-limit-ignored`, on in the Zulip flavour).
+  const content = faults.has('render-content-limit-ignored') ? raw : withinLimit(raw);
   return {
     rendered: renderMarkdown(content, {
       rawInline: faults.has('render-raw-markdown'),

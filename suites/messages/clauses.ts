@@ -225,6 +225,14 @@ export const clauses = defineArea('messages', {
       section: '21. Render a message; Errors',
       endpoint: 'POST /messages/render',
     },
+    {
+      id: 'MSG-RENDER-005',
+      level: 'MUST',
+      title:
+        'render content up to max_message_length whole, and refuse or cut longer content, never rendering it whole',
+      section: '21. Render a message; Limits',
+      endpoint: 'POST /messages/render',
+    },
   ],
   'get-messages-matches_narrow.test.ts': [
     {
@@ -312,6 +320,14 @@ export const clauses = defineArea('messages', {
       id: 'EDIT-CONTENT-007',
       level: 'MUST',
       title: 'refuse content edits once the message is older than message_content_edit_limit_seconds',
+      section: '3. Edit a message; Limits',
+      endpoint: 'PATCH /messages/{message_id}',
+    },
+    {
+      id: 'EDIT-CONTENT-008',
+      level: 'MUST',
+      title:
+        'store edited content up to max_message_length as sent, and refuse or truncate longer content, never storing it longer',
       section: '3. Edit a message; Limits',
       endpoint: 'PATCH /messages/{message_id}',
     },

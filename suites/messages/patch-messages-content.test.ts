@@ -14,7 +14,7 @@ import type { Role } from '../../helpers/roles.ts';
 import { attachmentProblem, mustUpload } from './attachment.ts';
 import { clauses } from './clauses.ts';
 import { edit, editUntilRefused, QUIET, setRealm, shortestWorkingLimit } from './edit.ts';
-import { contentOf, mustSend, readMessage } from './messages.ts';
+import { contentOf, contentProblem, maxMessageLength, mustSend, readMessage } from './messages.ts';
 
 const check = checksOf(clauses);
 
@@ -179,6 +179,28 @@ describe('PATCH /messages/{message_id}: content', () => {
       const stored = (await readMessage(ctx, 'member', id)).content;
       if (stored !== last) fail(refusal, `the refused edit changed the content to ${JSON.stringify(stored)}`);
     });
+  });
+
+  check('EDIT-CONTENT-008', async (ctx) => {
+    const max = maxMessageLength(ctx);
+    const id = await ownMessage(ctx, 'before long edits');
+    for (const length of [max, max + 50]) {
+      // Each edit starts its own way, so that content left from the edit before cannot pass for this one's.
+      const head = contentOf(ctx, `edit of ${length} `);
+      const content = head + 'x'.repeat(length - head.length);
+      const res = await edit(ctx, 'member', id, { content });
+      // Over the limit the contract allows a refusal; real Zulip truncates. Both are fine, never longer content.
+      if (length > max && res.body?.result !== 'success') {
+        expectErrorEnvelope(res, `an edit to content of ${length} characters`);
+        const kept = (await readMessage(ctx, 'member', id)).content;
+        if (typeof kept !== 'string' || [...kept].length > max)
+          fail(res, `a refused edit left content of ${[...String(kept)].length} characters, over ${max}`);
+        continue;
+      }
+      expectSuccess(res, `an edit to content of ${length} characters (max_message_length ${max})`);
+      const problem = contentProblem(content, (await readMessage(ctx, 'member', id)).content, max);
+      if (problem) fail(res, `an edit to content of ${length} characters: ${problem}`);
+    }
   });
 
   check('EDIT-UPLOADS-001', async (ctx) => {

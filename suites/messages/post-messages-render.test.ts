@@ -1,5 +1,6 @@
-// POST /messages/render — contract: "21. Render a message" (`content` required; `rendered`, HTML).
-// Real Zulip renders empty and over-long content without complaint, so neither is required to fail here.
+// POST /messages/render — contract: "21. Render a message" (`content` required, up to max_message_length;
+// `rendered`, HTML), Limits. Real Zulip renders empty content without complaint, so it is not required to fail here;
+// content over the limit may be refused or cut, never rendered whole (real Zulip renders it whole: a known departure).
 // Rendering does not depend on who asks: the properties draw each case's caller from every account.
 import fc from 'fast-check';
 import { describe } from 'vitest';
@@ -9,6 +10,7 @@ import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/m
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { clauses } from './clauses.ts';
+import { maxMessageLength } from './messages.ts';
 
 const check = checksOf(clauses);
 
@@ -92,5 +94,26 @@ describe('POST /messages/render', () => {
 
   check('MSG-RENDER-004', async (ctx) => {
     expectErrorEnvelope(await ctx.member.post('/messages/render', {}), 'rendering without content');
+  });
+
+  check('MSG-RENDER-005', async (ctx) => {
+    const max = maxMessageLength(ctx);
+    // Words a renderer leaves as text; the last one shows whether the end of the content was rendered.
+    const tail = 'lastwordrendered';
+    for (const length of [max, max + 50]) {
+      const head = `content of ${length} characters `;
+      const content = `${head}${'x'.repeat(length - head.length - tail.length - 1)} ${tail}`;
+      const res = await ctx.member.post('/messages/render', { content });
+      if (length > max && res.body?.result !== 'success') {
+        expectErrorEnvelope(res, `rendering content of ${length} characters`);
+        continue;
+      }
+      const body = expectSuccess(res, `rendering content of ${length} characters (max_message_length ${max})`);
+      if (typeof body.rendered !== 'string') fail(res, 'wanted rendered to be a string');
+      const whole = body.rendered.includes(tail);
+      if (length <= max && !whole) fail(res, `wanted content of ${length} characters rendered to its end`);
+      if (length > max && whole)
+        fail(res, `content of ${length} characters, over max_message_length ${max}, was rendered whole`);
+    }
   });
 });

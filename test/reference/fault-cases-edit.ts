@@ -94,6 +94,15 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     healthy: ['success', 'error'],
     faulty: ['success', 'success'],
   },
+  'edit-long-content-kept': {
+    probe: async (call) => {
+      const id = await send(call);
+      await edit(call, id, { content: 'x'.repeat(10_050) });
+      return (await stored(call, id)).raw_content.length;
+    },
+    healthy: 10_000,
+    faulty: 10_050,
+  },
   'edit-content-limit-ignored': {
     probe: async (call, server) => {
       await setRealm(call, { message_content_edit_limit_seconds: 60 });

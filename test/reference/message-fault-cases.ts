@@ -232,6 +232,11 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     healthy: '<ul>\n<li>a</li>\n</ul>',
     faulty: '<p>- a</p>',
   },
+  'render-content-limit-ignored': {
+    probe: async (call) => (await render(call, { content: LONG })).includes('x'.repeat(10_050)),
+    healthy: false,
+    faulty: true,
+  },
   'render-missing-content-accepted': {
     probe: (call) => result(call('POST', '/messages/render')),
     healthy: 'error',
