@@ -113,9 +113,8 @@ const channelCommon = {
   is_web_public: always(bool()),
   stream_post_policy: always(int({ enum: [1, 2, 3, 4] }), { deprecated: true, note: 'may be inaccurate' }),
   is_announcement_only: always(bool(), { deprecated: true }),
-  message_retention_days: always(nullable(oneOf(int({ enum: [-1] }), int({ min: 1 }))), {
-    note: 'null: the organization setting; -1: forever; else days',
-  }),
+  // "integer or null": the contract bounds no other value (0 or below -1 included), so any integer is accepted.
+  message_retention_days: always(nullable(int()), { note: 'null: the organization setting; -1: forever' }),
   history_public_to_subscribers: always(bool()),
   topics_policy: always(str({ enum: TOPICS_POLICIES }), by407),
   first_message_id: always(nullable(int()), { note: 'null: no history' }),

@@ -182,6 +182,15 @@ describe('judge: conforming answers pass', () => {
     );
   });
 
+  it('accepts any integer message_retention_days, or null (the contract bounds no value)', () => {
+    for (const days of [null, -1, 0, 1, 30, -7]) {
+      const streams = [{ ...channel, message_retention_days: days }];
+      expect(judge({ path: '/streams', body: ok({ streams }) }), String(days)).toEqual([]);
+    }
+    const streams = [{ ...channel, message_retention_days: 'forever' }];
+    expect(judge({ path: '/streams', body: ok({ streams }) })).not.toEqual([]);
+  });
+
   it('passes the answers real Zulip gives where the contract is silent', () => {
     const zulip: Call[] = [
       {
