@@ -21,20 +21,22 @@ export interface ResponseTally {
   judged: Record<string, number>;
   /** Operation → its first MUST-level departure. */
   departures: Record<string, ResponseDeparture>;
-  /** Operation → its first SHOULD-level departure (status codes), reported as a note. */
+  /** Operation → its first SHOULD-level departure (the content type), reported as a warning. */
   advice: Record<string, ResponseDeparture>;
+  /** Operation → the first thing recorded about it that the contract leaves open (status codes): a note. */
+  notes?: Record<string, ResponseDeparture>;
 }
 
 /** Judges the recorder's exchanges on their whole bodies; the evidence kept is the masked exchange. */
 export function tallyResponses(recorder: Recorder, featureLevel: number | null): ResponseTally {
-  const tally: ResponseTally = { judged: {}, departures: {}, advice: {} };
+  const tally: ResponseTally = { judged: {}, departures: {}, advice: {}, notes: {} };
   for (const exchange of recorder.exchanges) {
     const judgement = assessExchange(recorder.whole(exchange), featureLevel === null ? {} : { featureLevel });
     if (!judgement.judged || !judgement.operation) continue;
     const op = keyOf(judgement.operation);
     tally.judged[op] = (tally.judged[op] ?? 0) + 1;
     for (const d of judgement.departures) {
-      const into = d.level === 'MUST' ? tally.departures : tally.advice;
+      const into = d.level === 'MUST' ? tally.departures : d.level === 'SHOULD' ? tally.advice : (tally.notes ??= {});
       into[op] ??= { rule: d.rule, message: redact(d.message), exchange, curl: toCurl(exchange) };
     }
   }

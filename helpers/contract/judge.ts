@@ -11,8 +11,8 @@
  * - Not judged: requests to paths that are no contract operation (also non-integer path ids), rate-limit (429)
  *   answers, network failures, a gateway's 502–504 without a JSON body (the client treats those as the target
  *   being unavailable). A body the recorder cut is judged for its content type only.
- * - Not judged, as the contract leaves them open: which status code (except that a success outside 2xx or an
- *   error inside 2xx is a SHOULD-level note), the msg of an error, codes the contract does not list (Zulip's
+ * - Not judged, as the contract leaves them open: which status code (a success outside 2xx or an error inside 2xx
+ *   is recorded as a NOTE), the msg of an error, codes the contract does not list (Zulip's
  *   REQUEST_VARIABLE_MISSING …), extra fields anywhere, the elements of ignored_parameters_unsupported.
  */
 import type { Exchange } from '../http/exchange.ts';
@@ -22,16 +22,23 @@ import { keyOf, type Operation } from './operation.ts';
 import { list, notShown, onlyWhen } from './shapes.ts';
 import { excerpt, fieldProblems, type ShapeOptions, type ShapeProblem } from './validate.ts';
 
+/**
+ * The rules judged over every response, each with its one level. A rule that a hand-written check of the
+ * conventions also judges names that clause as its `owner`, and the clause takes its level from here
+ * (suites/conventions/clauses.ts), so both judgements report alike. `NOTE`: what the contract leaves "not shown"
+ * (status codes): recorded beside the verdict, never a warning or a failure.
+ */
 export const RULES = {
-  'envelope.json': { level: 'MUST', title: 'the body is JSON' },
-  'envelope.object': { level: 'MUST', title: 'the body is a JSON object' },
-  'envelope.content-type': { level: 'MUST', title: 'the body is labelled application/json' },
+  'envelope.json': { level: 'MUST', title: 'the body is JSON', owner: 'CONV-003' },
+  'envelope.object': { level: 'MUST', title: 'the body is a JSON object', owner: 'CONV-003' },
+  // The contract says responses are JSON, not which media type labels them: a SHOULD.
+  'envelope.content-type': { level: 'SHOULD', title: 'the body is labelled application/json', owner: 'CONV-004' },
   'envelope.result': { level: 'MUST', title: 'result is "success" or "error"' },
-  'envelope.success-msg-empty': { level: 'MUST', title: 'a success has msg "" (an empty string)' },
-  'envelope.error-msg': { level: 'MUST', title: 'an error has a string msg' },
-  'envelope.error-code': { level: 'MUST', title: 'an error has a string code' },
-  'envelope.success-status': { level: 'SHOULD', title: 'a success comes with a 2xx status' },
-  'envelope.error-status': { level: 'SHOULD', title: 'an error comes with a status outside 2xx' },
+  'envelope.success-msg-empty': { level: 'MUST', title: 'a success has msg "" (an empty string)', owner: 'CONV-001' },
+  'envelope.error-msg': { level: 'MUST', title: 'an error has a string msg', owner: 'CONV-002' },
+  'envelope.error-code': { level: 'MUST', title: 'an error has a string code', owner: 'CONV-002' },
+  'envelope.success-status': { level: 'NOTE', title: 'a success comes with a 2xx status' },
+  'envelope.error-status': { level: 'NOTE', title: 'an error comes with a status outside 2xx' },
   'shape.field-missing': { level: 'MUST', title: 'a success has every field its operation always returns' },
   'shape.field-type': { level: 'MUST', title: 'each field of a success has the type the contract gives' },
   'shape.field-value': { level: 'MUST', title: 'each enumerated or formatted field holds an allowed value' },
@@ -39,13 +46,19 @@ export const RULES = {
   'error.extra-field-missing': { level: 'MUST', title: "an error carries its code's extra fields" },
   'error.extra-field-type': { level: 'MUST', title: "an error's extra fields have their types" },
   'error.extra-field-value': { level: 'MUST', title: "an error's extra fields hold the values the contract gives" },
-} as const satisfies Record<string, { level: 'MUST' | 'SHOULD'; title: string }>;
+} as const satisfies Record<string, { level: RuleLevel; title: string; owner?: string }>;
+
+export type RuleLevel = 'MUST' | 'SHOULD' | 'NOTE';
+
+/** The one test of the rule `envelope.content-type`, for every judgement of it. */
+export const isJsonContentType = (type: string | undefined): boolean =>
+  type !== undefined && /^application\/json\b/i.test(type);
 
 export type RuleKey = keyof typeof RULES;
 
 export interface Departure {
   rule: RuleKey;
-  level: 'MUST' | 'SHOULD';
+  level: RuleLevel;
   /** The operation, e.g. "POST /drafts". */
   operation: string;
   /** One line, with the evidence: `msg was "ok", not ""`. */
@@ -113,7 +126,7 @@ export function assessExchange(e: JudgeableExchange, opts: JudgeOptions = {}): J
 
   if (e.responseHeaders) {
     const type = Object.entries(e.responseHeaders).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
-    if (!type || !/^application\/json\b/i.test(type)) {
+    if (!isJsonContentType(type)) {
       depart('envelope.content-type', `content-type was ${type === undefined ? 'absent' : JSON.stringify(type)}`);
     }
   }

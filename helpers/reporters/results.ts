@@ -116,8 +116,9 @@ function judgedOverResponses(
   const judged = tallies.reduce((n, t) => n + (t.judged[op] ?? 0), 0);
   const departure = tallies.find((t) => t.departures[op])?.departures[op];
   const advice = tallies.find((t) => t.advice[op])?.advice[op];
+  const recorded = tallies.find((t) => t.notes?.[op])?.notes?.[op];
   const notes = [`${judged} response${judged === 1 ? '' : 's'} of ${op} judged`];
-  if (advice) notes.push(`${op}: ${advice.message} (${advice.rule}, a SHOULD)`);
+  if (recorded) notes.push(`${op}: ${recorded.message} (${recorded.rule}; the contract leaves it open, recorded)`);
   if (departure) {
     const expected = expectedFailures[clause.id] !== undefined;
     return {
@@ -129,6 +130,16 @@ function judgedOverResponses(
       notes,
     };
   }
+  // A SHOULD departure (its rule's one level, as its owner clause reports it): a warning, never a failure.
+  if (advice && judged > 0)
+    return {
+      ...base,
+      outcome: 'warned',
+      reason: `${op}: ${advice.message} (${advice.rule}, a SHOULD)`,
+      exchanges: [advice.exchange],
+      curl: advice.curl,
+      notes,
+    };
   if (judged > 0)
     return { ...base, outcome: 'passed', notes, ...(expectedFailures[clause.id] ? { unexpectedPass: true } : {}) };
   const why = driver?.record;

@@ -1,8 +1,9 @@
 // The response envelope — contract: Conventions, Errors (Envelope, Codes), Versioning item 2 (level 167).
-import { describe, expect } from 'vitest';
+import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
+import { isJsonContentType } from '../../helpers/contract/judge.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { clauses } from './clauses.ts';
 
@@ -45,9 +46,9 @@ describe('Envelope', () => {
 
   check('CONV-004', async (ctx) => {
     for (const res of [...(await successes(ctx)), ...(await refusals(ctx))]) {
-      expect(res.headers['content-type'] ?? '', `content type of ${res.exchange.method} ${res.exchange.url}`).toMatch(
-        /^application\/json\b/i,
-      );
+      // The one test of this rule, shared with the judgement of every response (RESP-*).
+      if (!isJsonContentType(res.headers['content-type']))
+        fail(res, `wanted a JSON content type (application/json), got ${res.headers['content-type'] ?? 'none'}`);
     }
   });
 

@@ -435,3 +435,17 @@ afterAll(() => {
   // Every rule the judge knows is exercised by some case above.
   expect([...seen].sort()).toEqual(Object.keys(RULES).sort());
 });
+
+describe('one level per rule', () => {
+  it('gives each rule that a clause of the conventions also judges the level of that clause', async () => {
+    const { CLAUSES } = await import('../../suites/catalog.ts');
+    const owned = Object.entries(RULES).filter(([, r]) => 'owner' in r) as [
+      RuleKey,
+      { level: string; owner: string },
+    ][];
+    expect(owned.length).toBeGreaterThan(0);
+    for (const [rule, { level, owner }] of owned) {
+      expect(CLAUSES.find((c) => c.id === owner)?.level, `${rule} owned by ${owner}`).toBe(level);
+    }
+  });
+});

@@ -63,10 +63,10 @@ describe('RESP-* clauses', () => {
     startedAt: '2026-01-01T00:00:00.000Z',
     durationMs: 1,
   };
-  const seenWith = (bodies: unknown[]): TestSeen[] =>
+  const seenWith = (bodies: unknown[], contentType?: string): TestSeen[] =>
     bodies.map((body, i) => {
       const recorder = new Recorder();
-      recorder.add(answer('/drafts', body));
+      recorder.add(answer('/drafts', body, contentType));
       return {
         clauseId: `X-00${i}`,
         state: 'passed',
@@ -101,6 +101,27 @@ describe('RESP-* clauses', () => {
     const bad = seenWith([{ ...ok, count: '0', drafts: [] }]);
     const listed = { 'RESP-DRAFTS-LIST-001': 'known' };
     expect(buildResults(bad, RUN, 't', [resp], listed).clauses[0]?.outcome).toBe('known-failure');
+  });
+
+  it('warns, at its rule’s own level, on a SHOULD departure (a JSON body labelled text/plain), and only notes statuses', () => {
+    const plain = seenWith([{ ...ok, count: 0, drafts: [] }], 'text/plain');
+    expect(buildResults(plain, RUN, 't', [resp]).clauses[0]).toMatchObject({
+      outcome: 'warned',
+      reason: expect.stringMatching(/envelope\.content-type, a SHOULD/),
+    });
+    const recorder = new Recorder();
+    recorder.add({ ...answer('/drafts', { ...ok, count: 0, drafts: [] }), status: 299 });
+    recorder.add({ ...answer('/drafts', { result: 'error', msg: 'no', code: 'BAD_REQUEST' }), status: 200 });
+    const seen: TestSeen[] = [
+      {
+        clauseId: 'X',
+        state: 'passed',
+        record: { clauseId: 'X', outcome: 'passed', responses: tallyResponses(recorder, 400) },
+      },
+    ];
+    const r = buildResults(seen, RUN, 't', [resp]).clauses[0]!;
+    expect(r.outcome).toBe('passed');
+    expect(r.notes?.join('\n')).toMatch(/envelope\.error-status; the contract leaves it open, recorded/);
   });
 
   it('takes its driving check’s reason when no answer of the operation was seen', () => {
