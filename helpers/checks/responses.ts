@@ -24,7 +24,7 @@ export interface ResponseTally {
   /** Operation → its first SHOULD-level departure (the content type), reported as a warning. */
   advice: Record<string, ResponseDeparture>;
   /** Operation → the first thing recorded about it that the contract leaves open (status codes): a note. */
-  notes?: Record<string, ResponseDeparture>;
+  notes: Record<string, ResponseDeparture>;
 }
 
 /** Judges the recorder's exchanges on their whole bodies; the evidence kept is the masked exchange. */
@@ -36,7 +36,7 @@ export function tallyResponses(recorder: Recorder, featureLevel: number | null):
     const op = keyOf(judgement.operation);
     tally.judged[op] = (tally.judged[op] ?? 0) + 1;
     for (const d of judgement.departures) {
-      const into = d.level === 'MUST' ? tally.departures : d.level === 'SHOULD' ? tally.advice : (tally.notes ??= {});
+      const into = d.level === 'MUST' ? tally.departures : d.level === 'SHOULD' ? tally.advice : tally.notes;
       into[op] ??= { rule: d.rule, message: redact(d.message), exchange, curl: toCurl(exchange) };
     }
   }

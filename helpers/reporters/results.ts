@@ -116,6 +116,7 @@ function judgedOverResponses(
   const judged = tallies.reduce((n, t) => n + (t.judged[op] ?? 0), 0);
   const departure = tallies.find((t) => t.departures[op])?.departures[op];
   const advice = tallies.find((t) => t.advice[op])?.advice[op];
+  // Tallies from records written before notes were kept have none.
   const recorded = tallies.find((t) => t.notes?.[op])?.notes?.[op];
   const notes = [`${judged} response${judged === 1 ? '' : 's'} of ${op} judged`];
   if (recorded) notes.push(`${op}: ${recorded.message} (${recorded.rule}; the contract leaves it open, recorded)`);
