@@ -5,9 +5,14 @@
  * has metadata access to. Readings the contract leaves open are "either":
  * - `include_default`: older servers add the default channels as a source, current Zulip only marks `is_default`
  *   on channels other filters chose (TARGET.md);
- * - guests and web-public channels they are not subscribed to (whether a guest may see those is not stated);
+ * - guests and the public (or web-public) channels they are not subscribed to: the contract states no guest rule
+ *   ("include_public: public channels"; "include_all: all channels the user has metadata access to"), so a guest
+ *   may be shown them as a member would be (another server's reading) or not at all (Zulip's); never a private
+ *   channel it is not in;
  * - an archived channel chosen only by the caller's subscription (servers differ on keeping subscriptions of
  *   archived channels);
+ * - `include_owner_subscribed` and an owner's channel the bot may not see itself: Zulip lists it ("channels its
+ *   owner is subscribed to"), a server may also keep the source within the bot's metadata access;
  * - `include_all_active` asked by a non-administrator when the server answers instead of refusing.
  */
 import type { Role } from '../../helpers/roles.ts';
@@ -56,31 +61,65 @@ export interface Caller {
 
 const isGuest = (c: Caller) => c.role === 'guest';
 
-/** Whether the caller may see the channel at all; null when the contract leaves it open. */
-function metadataAccess(caller: Caller, ch: WorldChannel, subscribed: boolean): boolean | null {
-  if (caller.admin || subscribed) return true;
-  if (isGuest(caller)) return ch.webPublic ? null : false;
-  return !ch.private;
-}
+/** Both readings agree, or the contract leaves the answer open. */
+const either = (a: Verdict, b: Verdict): Verdict => (a === b ? a : 'either');
 
 export function verdict(caller: Caller, ch: WorldChannel, sent: Filters): Verdict {
   const f = { ...DEFAULTS, ...sent };
   const subscribed = ch.subscribers.includes(caller.role);
-  const access = metadataAccess(caller, ch, subscribed);
-  if (access === false) return 'no';
-  // A guest and a web-public channel it is not subscribed to: whether the guest may see it is not stated.
-  if (access === null) return ch.archived && f.exclude_archived ? 'no' : 'either';
+  // "include_owner_subscribed: for a bot user, channels its owner is subscribed to". Zulip lists them whether or
+  // not the bot itself may see them; a server may also keep every source within the caller's metadata access (as
+  // this model reads the others): an owner's channel the bot may not see is either, one it may see is listed.
+  if (f.include_owner_subscribed && caller.role === 'bot' && caller.botOwner !== null) {
+    if (ch.subscribers.includes(caller.botOwner)) {
+      if (ch.archived && f.exclude_archived) return 'no';
+      const own = sourced(caller, ch, f, subscribed, false);
+      const visible = metadataAccess(caller, ch, subscribed, false);
+      // Whether a subscription to an archived channel is kept is open, as for the caller's own.
+      return visible && !ch.archived ? 'yes' : either('yes', own);
+    }
+  }
+  // A guest and a public channel: the contract states no guest rule, so the guest may be shown it as a member
+  // would be (include_public selects it), or as Zulip does (only through its own subscription; web-public open).
+  if (isGuest(caller) && !ch.private) {
+    const asMember = sourced(caller, ch, f, subscribed, true);
+    const asZulip = subscribed ? sourced(caller, ch, f, subscribed, false) : hiddenFromGuest(ch, asMember);
+    return either(asMember, asZulip);
+  }
+  return sourced(caller, ch, f, subscribed, false);
+}
+
+/**
+ * Zulip's reading for a guest and a public channel it is not in: hidden; a web-public one is left open where a
+ * requested source could select it (whether a guest may see those is not stated either).
+ */
+const hiddenFromGuest = (ch: WorldChannel, asMember: Verdict): Verdict =>
+  ch.webPublic && asMember !== 'no' ? 'either' : 'no';
+
+/** Whether the caller may see the channel at all (a guest, if `guestAsMember`, as a member would). */
+function metadataAccess(caller: Caller, ch: WorldChannel, subscribed: boolean, guestAsMember: boolean): boolean {
+  if (caller.admin || subscribed) return true;
+  if (isGuest(caller) && !guestAsMember) return false;
+  return !ch.private;
+}
+
+/** The verdict from the sources the caller asked for, within its metadata access. */
+function sourced(
+  caller: Caller,
+  ch: WorldChannel,
+  f: Record<Filter, boolean>,
+  subscribed: boolean,
+  guestAsMember: boolean,
+): Verdict {
+  if (!metadataAccess(caller, ch, subscribed, guestAsMember)) return 'no';
   if (ch.archived && f.exclude_archived) return 'no';
+  const guest = isGuest(caller) && !guestAsMember;
   const sure: boolean[] = [
-    f.include_public && !ch.private && !isGuest(caller),
+    f.include_public && !ch.private && !guest,
     f.include_web_public && ch.webPublic,
     f.include_all,
     f.include_all_active && caller.admin,
     f.include_can_access_content && ((subscribed && !ch.archived) || (!ch.private && !isGuest(caller))),
-    f.include_owner_subscribed &&
-      caller.role === 'bot' &&
-      caller.botOwner !== null &&
-      ch.subscribers.includes(caller.botOwner),
     f.include_subscribed && subscribed && !ch.archived,
   ];
   const maybe: boolean[] = [
@@ -89,6 +128,8 @@ export function verdict(caller: Caller, ch: WorldChannel, sent: Filters): Verdic
     f.include_all_active && !caller.admin,
     // Servers that give content access through a channel's permission groups (its creator administers it).
     f.include_can_access_content && ch.private && caller.admin,
+    // A guest that may see a public channel may or may not read it.
+    f.include_can_access_content && !ch.private && isGuest(caller),
     f.include_owner_subscribed && caller.role === 'bot' && caller.botOwner === null,
     f.include_can_access_content && subscribed && ch.archived,
   ];
