@@ -1,15 +1,11 @@
 /**
- * Faults of subscriptions: `GET`/`DELETE /users/me/subscriptions` (SUBS-*, CHAN-PERM-*), beside channels.ts. Each
+ * Faults of subscriptions: `GET /users/me/subscriptions` (SUBS-*), beside channels.ts. Each
  * breaks one clause; its switch sits in the code it breaks (search for its id). reference/faults.ts assembles every
  * area's faults into the one catalogue.
  */
 import type { FaultCatalogue } from '../faults.ts';
 
 export const CHANNELS_FAULTS = {
-  'channels-admin-unsubscribe-refused': {
-    clause: 'CHAN-PERM-001',
-    description: 'An organization administrator who is not subscribed to a channel may not unsubscribe others from it.',
-  },
   'channels-subs-in-home-view-equals-muted': {
     clause: 'SUBS-001',
     description: 'in_home_view equals is_muted instead of being its inverse.',

@@ -147,7 +147,7 @@ function create(store: Store, user: User, spec: ChannelSpec, opts: CreationOptio
   });
 }
 
-function unsubscribe({ params, store, user, faults }: Context): Fields {
+function unsubscribe({ params, store, user }: Context): Fields {
   const names = params.jsonList('subscriptions');
   if (!names.every((n) => typeof n === 'string'))
     throw invalidParam('subscriptions', 'subscriptions[] is not a string');
@@ -159,11 +159,7 @@ function unsubscribe({ params, store, user, faults }: Context): Fields {
   });
   for (const channel of channels) {
     const group = channel.groups.can_remove_subscribers_group;
-    // Fault `channels-admin-unsubscribe-refused`: an administrator may do so only where it is subscribed.
-    const mayRemoveOthers =
-      faults.has('channels-admin-unsubscribe-refused') && isAdmin(user)
-        ? store.isSubscribed(channel.id, user.id)
-        : isAdmin(user) || (group !== undefined && inGroupSetting(user, group));
+    const mayRemoveOthers = isAdmin(user) || (group !== undefined && inGroupSetting(user, group));
     if (principals.some((p) => p.id !== user.id) && !mayRemoveOthers) throw badRequest('Insufficient permission');
   }
   const removed: string[] = [];

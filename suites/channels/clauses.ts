@@ -49,13 +49,6 @@ export const clauses = defineArea('channels', {
   ],
   'get-users-me-subscriptions.test.ts': [
     {
-      id: 'CHAN-PERM-001',
-      level: 'MUST',
-      title: 'let an organization administrator unsubscribe another user from a channel the administrator is not in',
-      section: 'Channel object (permission notes)',
-      endpoint: 'GET /users/me/subscriptions',
-    },
-    {
       id: 'SUBS-001',
       level: 'MUST',
       title:

@@ -78,20 +78,6 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     healthy: [[], ['read']],
     faulty: [[], []],
   },
-  'channels-admin-unsubscribe-refused': {
-    probe: async (call) => {
-      await channel(call, 'cf-unsub', { principals: [(await lookup(call)).userId('member2')] }, 'member');
-      const { userId } = await lookup(call);
-      return code(
-        call('DELETE', '/users/me/subscriptions', {
-          as: 'admin',
-          form: { subscriptions: ['cf-unsub'], principals: [userId('member2')] },
-        }),
-      );
-    },
-    healthy: 'success',
-    faulty: 'BAD_REQUEST',
-  },
   'channels-archived-listed-by-default': {
     probe: async (call) => {
       const id = await channel(call, 'cf-archived');
