@@ -157,6 +157,11 @@ export const VARIANTS = {
     leftOpen: "User object: bot_owner_id names the owner; which account owns a bot is the realm's business",
     change: 'the configured generic bot is owned by the administrator, not the owner',
   },
+  'limits-other-values': {
+    leftOpen: 'Limits: the numeric values of max_message_length, max_topic_length and the typing periods are not shown',
+    change:
+      'max_message_length 7000, max_topic_length 50, typing periods 20000 / 5000 / 10000 ms (announced and kept to)',
+  },
   'empty-topic-name-other': {
     leftOpen: "Conventions: the realm's empty-topic display name is read from the register response",
     change: 'realm_empty_topic_display_name is "sans sujet" instead of "general chat"',

@@ -38,18 +38,18 @@ export function messageType(params: Params, faults: Faults): 'stream' | 'private
  * Content as stored: leading newlines and trailing whitespace removed; over-long content truncated (unless the
  * caller's fault keeps it whole: `truncate: false`).
  */
-export function messageContent(raw: string, { truncate = true } = {}): string {
+export function messageContent(raw: string, max: number, { truncate = true } = {}): string {
   const content = raw.replace(/^\n+/, '').trimEnd();
   if (content === '') throw badRequest('Message must not be empty');
   if (content.includes('\0')) throw badRequest('Message must not contain null bytes');
-  return truncate ? withinLimit(content) : content;
+  return truncate ? withinLimit(content, max) : content;
 }
 
 /** Content cut to `max_message_length` code points, ending in the truncation marker, as Zulip cuts it. */
-export function withinLimit(content: string): string {
+export function withinLimit(content: string, max: number): string {
   const chars = [...content];
-  if (chars.length <= LIMITS.maxMessageLength) return content;
-  return chars.slice(0, LIMITS.maxMessageLength - TRUNCATION_MARKER.length).join('') + TRUNCATION_MARKER;
+  if (chars.length <= max) return content;
+  return chars.slice(0, max - TRUNCATION_MARKER.length).join('') + TRUNCATION_MARKER;
 }
 
 /**

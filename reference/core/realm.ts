@@ -10,7 +10,22 @@ export const LIMITS = {
   maxTopicLength: 60,
   maxChannelNameLength: 60,
   maxChannelDescriptionLength: 1024,
+  typingStartedExpiryMs: 45000,
+  typingStoppedWaitMs: 12000,
+  typingStartedWaitMs: 30000,
 } as const;
+
+export type Limits = { readonly [K in keyof typeof LIMITS]: number };
+
+/** Variant `limits-other-values`: other numbers, as another server's configuration may give. */
+export const OTHER_LIMITS: Limits = {
+  ...LIMITS,
+  maxMessageLength: 7000,
+  maxTopicLength: 50,
+  typingStartedExpiryMs: 20000,
+  typingStoppedWaitMs: 5000,
+  typingStartedWaitMs: 10000,
+};
 
 /** System groups (Zulip's `role:*` groups) and the largest role value each contains. */
 export const SYSTEM_GROUPS = {

@@ -22,7 +22,14 @@ import {
   type UserGroup,
 } from './model.ts';
 import { prefillRealm } from './prefill.ts';
-import { defaultChannelGroups, defaultRealmSettings, type RealmSettings } from './realm.ts';
+import {
+  defaultChannelGroups,
+  defaultRealmSettings,
+  LIMITS,
+  type Limits,
+  OTHER_LIMITS,
+  type RealmSettings,
+} from './realm.ts';
 import { apiEmail } from './users.ts';
 
 export interface StoreOptions {
@@ -71,6 +78,8 @@ export class Store {
   readonly editGraceSeconds: number;
   /** Choices the contract leaves open, made otherwise than by default (reference/variants.ts). */
   readonly variants: Variants;
+  /** max_message_length, max_topic_length and the typing periods the server announces and keeps to. */
+  readonly limits: Limits;
   readonly users = new Map<number, User>();
   readonly channels = new Map<number, Channel>();
   /** Channel id → subscribed user ids. */
@@ -101,6 +110,8 @@ export class Store {
   constructor(options: StoreOptions = {}) {
     this.clock = options.clock ?? Date.now;
     this.variants = options.variants ?? Variants.none;
+    // Variant `limits-other-values`.
+    this.limits = this.variants.has('limits-other-values') ? OTHER_LIMITS : LIMITS;
     // Variants `delete-topic-one-per-request` and `delete-topic-all-at-once`.
     this.deleteTopicBatchSize =
       options.deleteTopicBatchSize ??

@@ -48,12 +48,14 @@ export function channelTopic(
 ): string {
   const topic = readTopic(raw, store, faults, reading);
   // Fault `send-topic-at-limit-refused`: a topic of exactly the limit counts as too long.
-  const limit = faults.has('send-topic-at-limit-refused') ? LIMITS.maxTopicLength - 1 : LIMITS.maxTopicLength;
+  const limit = faults.has('send-topic-at-limit-refused')
+    ? store.limits.maxTopicLength - 1
+    : store.limits.maxTopicLength;
   if ([...topic].length > limit && !faults.has('topic-limit-ignored')) {
     // The contract allows either reading; the Zulip flavour truncates, as Zulip does.
     // Variant `truncate-topics`.
     if (!store.variants.has('truncate-topics'))
-      throw badRequest(`Topic too long (limit: ${LIMITS.maxTopicLength} characters)`);
+      throw badRequest(`Topic too long (limit: ${store.limits.maxTopicLength} characters)`);
     return channelTopic(truncated(topic, limit), channel, store, faults, reading);
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject

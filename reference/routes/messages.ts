@@ -37,7 +37,9 @@ function sendMessage(ctx: Context): Fields {
   const echo = readLocalEcho(ctx);
   const read = readBySender(ctx) ?? false;
   // Fault `messages-content-limit-ignored`: over-long content is kept whole.
-  const content = messageContent(rawContent, { truncate: !faults.has('messages-content-limit-ignored') });
+  const content = messageContent(rawContent, ctx.store.limits.maxMessageLength, {
+    truncate: !faults.has('messages-content-limit-ignored'),
+  });
   const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to, rawTopic);
   // Variant `no-auto-follow`: the sender's settings follow no topic on their own.
   const newTopic = startsTopic(ctx, address) && !ctx.store.variants.has('no-auto-follow');
@@ -205,12 +207,12 @@ function deleteMessage(ctx: Context): Fields {
   return {};
 }
 
-function render({ params, faults }: Context): Fields {
+function render({ params, store, faults }: Context): Fields {
   // Fault `render-missing-content-accepted`.
   const raw = faults.has('render-missing-content-accepted') ? (params.optStr('content') ?? '') : params.str('content');
   // Empty content is rendered, as real Zulip does. Over-long content is cut to the limit like a message's; real
   // Zulip renders it whole (fault `render-content-limit-ignored`, on in the Zulip flavour).
-  const content = faults.has('render-content-limit-ignored') ? raw : withinLimit(raw);
+  const content = faults.has('render-content-limit-ignored') ? raw : withinLimit(raw, store.limits.maxMessageLength);
   return {
     rendered: renderMarkdown(content, {
       rawInline: faults.has('render-raw-markdown'),

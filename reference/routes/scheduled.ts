@@ -35,7 +35,9 @@ function createScheduled(ctx: Context): Fields {
   const deliveryTimestamp = params.int('scheduled_delivery_timestamp');
   const readBySender = params.optBool('read_by_sender') ?? null;
   // Fault `scheduled-content-limit-ignored`: over-long content is kept whole.
-  const content = messageContent(rawContent, { truncate: !faults.has('scheduled-content-limit-ignored') });
+  const content = messageContent(rawContent, store.limits.maxMessageLength, {
+    truncate: !faults.has('scheduled-content-limit-ignored'),
+  });
   if (deliveryTimestamp <= store.nowSeconds()) throw badRequest('Scheduled delivery time must be in the future.');
   const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to);
   // Fault `scheduled-sent-immediately`: sent now, and the message's id returned as the scheduled message's.

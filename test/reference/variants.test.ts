@@ -230,6 +230,16 @@ const CASES: Record<VariantId, Case> = {
     standard: false,
     varied: true,
   },
+  'limits-other-values': {
+    probe: async (call) => {
+      const state = (await register(call)).body;
+      const sent = await send(call, await verona(call), 'cf-long', 'x'.repeat(8000));
+      const stored = (await call('GET', `/messages/${sent.body.id}`, { query: { apply_markdown: false } })).body;
+      return [state.max_message_length, state.max_topic_length, [...stored.message.content].length];
+    },
+    standard: [10000, 60, 8000],
+    varied: [7000, 50, 7000],
+  },
   'empty-topic-name-other': {
     probe: async (call) => (await register(call)).body.realm_empty_topic_display_name,
     standard: 'general chat',
