@@ -31,14 +31,12 @@ export function mute(store: Store, caller: User, targetId: number, faults: Fault
     markRead(store, caller, (m) => everything || m.senderId === targetId);
 }
 
-export function unmute(store: Store, caller: User, targetId: number, faults: Faults): void {
+export function unmute(store: Store, caller: User, targetId: number): void {
   if (!store.userById(targetId)) throw badRequest('No such user');
   const list = store.mutedUsers.get(caller.id) ?? [];
   if (!list.some((m) => m.id === targetId)) throw badRequest('User is not muted');
   const unmuted = store.unmutedOnce.get(caller.id) ?? new Set<number>();
   store.unmutedOnce.set(caller.id, unmuted.add(targetId));
-  // Fault `unmute-keeps-listed`: success, but the user stays muted.
-  if (faults.has('unmute-keeps-listed')) return;
   store.mutedUsers.set(
     caller.id,
     list.filter((m) => m.id !== targetId),

@@ -10,7 +10,6 @@ export const MUTE_FAULTS = {
   'mute-unknown-user-allowed': { clause: 'MUTE-002', description: 'Muting a user ID that does not exist succeeds.' },
   'mute-twice-succeeds': { clause: 'MUTE-003', description: 'Muting an already muted user succeeds.' },
   'mute-bot-refused': { clause: 'MUTE-004', description: 'Muting a bot is refused.' },
-  'unmute-keeps-listed': { clause: 'MUTE-005', description: 'Unmuting succeeds but the user stays in muted_users.' },
   'mute-list-capped-at-two': {
     clause: 'MUTE-006',
     description: 'POST /register lists only the two most recently muted users.',

@@ -7,8 +7,8 @@ function muteUser({ path, store, user, faults }: Context): Fields {
   return {};
 }
 
-function unmuteUser({ path, store, user, faults }: Context): Fields {
-  unmute(store, user, path.muted_user_id!, faults);
+function unmuteUser({ path, store, user }: Context): Fields {
+  unmute(store, user, path.muted_user_id!);
   return {};
 }
 

@@ -65,7 +65,7 @@ export const clauses = defineArea('users', {
       id: 'USER-GET-009',
       level: 'MUST',
       title:
-        'key profile_data by custom profile field ID, each entry with a string value and, for Markdown fields, a string rendered_value',
+        'key profile_data by custom profile field ID, each entry with a string value and, where given, a string rendered_value',
       section: 'Resources › User object',
       endpoint: 'GET /users/{user_id}',
     },
@@ -123,14 +123,6 @@ export const clauses = defineArea('users', {
       section: '15. Mute a user',
       endpoint: 'POST /users/me/muted_users/{muted_user_id}',
       since: 188,
-    },
-    {
-      id: 'MUTE-005',
-      level: 'MUST',
-      title: "list a muted user in the caller's muted_users with an integer timestamp, and no longer once unmuted",
-      section: 'States and transitions',
-      endpoint: 'POST /users/me/muted_users/{muted_user_id}',
-      since: 48,
     },
     {
       id: 'MUTE-007',

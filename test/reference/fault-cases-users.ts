@@ -150,16 +150,6 @@ export const USERS_SLICE_CASES = {
     healthy: 'success',
     faulty: 'BAD_REQUEST',
   },
-  'unmute-keeps-listed': {
-    probe: async (call) => {
-      const path = `/users/me/muted_users/${(await ids(call)).userId('member2')}`;
-      await call('POST', path);
-      await call('DELETE', path);
-      return (await mutedIds(call)).length;
-    },
-    healthy: 0,
-    faulty: 1,
-  },
   'mute-list-capped-at-two': {
     probe: async (call) => {
       const found = await ids(call);

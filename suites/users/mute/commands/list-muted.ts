@@ -1,6 +1,9 @@
-/** list-muted: the caller's muted_users, restricted to the pool, equal the model's; each has an integer timestamp. */
+/**
+ * list-muted: the caller's muted_users (read through the register setup operation), restricted to the pool, equal
+ * the model's. The entries' other fields (Zulip's timestamp) are the setup operation's, not the contract's.
+ */
 import type fc from 'fast-check';
-import { fail, isInt } from '../../../../helpers/checks/matchers.ts';
+import { fail } from '../../../../helpers/checks/matchers.ts';
 import { listMuted } from '../../muted.ts';
 import type { MuteModel, MuteReal } from '../model.ts';
 
@@ -22,6 +25,4 @@ export async function expectListed(model: MuteModel, real: MuteReal, what: strin
   if (JSON.stringify(got) !== JSON.stringify(want)) {
     fail(res, `${what}: wanted the muted users of the pool to be [${want}], got [${got}]`);
   }
-  const bad = listed.find((m) => !isInt(m.timestamp));
-  if (bad) fail(res, `${what}: wanted an integer timestamp for user ${bad.id}, got ${JSON.stringify(bad.timestamp)}`);
 }
