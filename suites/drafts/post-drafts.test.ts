@@ -95,6 +95,8 @@ describe('POST /drafts', () => {
   });
 
   check('DRAFTS-CREATE-007', async (ctx) => {
+    // The Draft resource's `to`: "unaddressed: send an empty list, it is ignored" — the server ignores the list,
+    // so recipients given anyway are no reason to refuse the draft.
     const drafter = ctx.someone('person', notRecipient(ctx));
     const draft = draftOf.unaddressed(ctx, { to: [recipientOf(ctx)] });
     const res = await postDrafts(ctx, drafter, [draft]);
