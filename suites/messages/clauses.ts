@@ -199,7 +199,7 @@ export const clauses = defineArea('messages', {
   'post-messages-render.test.ts': [
     {
       id: 'MSG-RENDER-001',
-      level: 'MUST',
+      level: 'SHOULD',
       title: 'render emphasis, strong and inline code as HTML, never returning their raw markup',
       section: '21. Render a message',
       endpoint: 'POST /messages/render',
@@ -213,7 +213,7 @@ export const clauses = defineArea('messages', {
     },
     {
       id: 'MSG-RENDER-003',
-      level: 'MUST',
+      level: 'SHOULD',
       title: 'render code blocks, quotes, lists and links as HTML elements',
       section: '21. Render a message',
       endpoint: 'POST /messages/render',
