@@ -1,7 +1,6 @@
 // Bad input, operation by operation — contract: Errors (envelope and codes) over every operation of Endpoints,
 // with each operation's parameter table (helpers/contract) as the source of what a request can get wrong.
 import { describe } from 'vitest';
-import { administratorOf } from '../../helpers/checks/actors.ts';
 import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
@@ -18,7 +17,7 @@ import { NotApplicable } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import { clauses } from './clauses.ts';
-import { ANYONE_MAY_CALL, PROBE_SETUPS } from './probe-setups.ts';
+import { callersOf, mustPassControls, PROBE_SETUPS, senderOf } from './probe-setups.ts';
 
 const check = checksOf(clauses);
 
@@ -34,15 +33,19 @@ interface Departure {
   message: string;
 }
 
-/** Sends the clause's operation (its endpoint) the profile's probes, then reads back that nothing changed. */
+/**
+ * Sends the clause's operation (its endpoint) its controls, the valid bases once each, which must be accepted (else
+ * the probe set is a set-up error, never a pass: a server refusing the base for another reason would refuse every
+ * probe), then the profile's probes, then reads back that nothing changed.
+ */
 async function probe(ctx: CheckContext): Promise<void> {
   const { endpoint } = ctx.clause;
   const op = operation(endpoint);
   const setUp = PROBE_SETUPS[op.n];
   if (!setUp) throw new Error(`no probe set-up for ${endpoint}`);
   // The administrators do much of the realm's set-up and their own clauses: the probes anyone may send go elsewhere.
-  const caller = ctx.someone(ANYONE_MAY_CALL.has(op.n) ? 'anyone' : 'person', { besides: ['admin', 'owner'] });
-  const who = { caller, administrator: () => administratorOf(ctx) };
+  const who = callersOf(ctx, op.n);
+  const { caller } = who;
   const setup = await setUp(ctx, op, who);
   const settings = Object.fromEntries(
     Object.entries(ctx.world.realm.raw).filter((e): e is [string, number] => typeof e[1] === 'number'),
@@ -52,6 +55,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   // Nightly every variant, full every probed parameter, quick one of each kind drawn by the check's seed.
   const probes = sampleProbes(all, ctx.world.profile, ctx.seed);
   if (!probes.length) throw new NotApplicable(`no parameter of ${endpoint} exists at feature level ${level}`);
+  await mustPassControls(op, setup, op.auth === 'none' ? ctx.anonymous : ctx.as(senderOf(op, who)));
 
   const departures: Departure[] = [];
   const recorded: string[] = [];
