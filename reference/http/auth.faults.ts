@@ -11,6 +11,12 @@ export const HTTP_AUTH_FAULTS = {
     clause: 'AUTH-001',
     description: 'GET /drafts without an Authorization header acts as the first seeded human user.',
   },
+  'auth-topic-read-without-credentials': {
+    clause: 'AUTH-001',
+    description:
+      'POST /mark_topic_as_read without an Authorization header acts as the first seeded human user (an operation that ' +
+      'skips authentication: seen only by a request that would succeed, on a channel and topic that exist).',
+  },
   'auth-unknown-email-accepted': {
     clause: 'AUTH-003',
     description: 'An unknown email with any key authenticates as the first seeded human user.',

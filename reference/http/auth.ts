@@ -28,6 +28,13 @@ export function authenticate(req: Request, store: Store, faults: Faults): Authen
     // Fault `auth-missing-credentials-accepted`: GET /drafts as the first human without credentials.
     if (faults.has('auth-missing-credentials-accepted') && req.method === 'GET' && req.path === '/drafts')
       return { user: store.firstHuman() };
+    // Fault `auth-topic-read-without-credentials`: POST /mark_topic_as_read as the first human without credentials.
+    if (
+      faults.has('auth-topic-read-without-credentials') &&
+      req.method === 'POST' &&
+      req.path === '/mark_topic_as_read'
+    )
+      return { user: store.firstHuman() };
     throw unauthorized("Missing 'Authorization' header.");
   }
   const { email, apiKey } = parseBasic(req.authorization);

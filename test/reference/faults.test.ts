@@ -173,6 +173,19 @@ const CASES: Record<FaultId, Case> = {
     healthy: [401, 401],
     faulty: [200, 401],
   },
+  'auth-topic-read-without-credentials': {
+    // A topic with a message, read without credentials (then a wrong key): only the first request is let through; a
+    // channel that does not exist is refused either way, so a request of that kind cannot show the fault.
+    probe: async (call) => {
+      const stream_id = await verona(call);
+      await call('POST', '/messages', { form: { type: 'stream', to: stream_id, topic: 'cf-read', content: 'x' } });
+      const read = (as: 'none' | typeof wrongKey, id: number) =>
+        status(call('POST', '/mark_topic_as_read', { as, form: { stream_id: id, topic_name: 'cf-read' } }));
+      return [await read('none', stream_id), await read(wrongKey, stream_id), await read('none', 2_000_000_000)];
+    },
+    healthy: [401, 401, 401],
+    faulty: [200, 401, 400],
+  },
   'auth-unknown-email-accepted': {
     probe: (call) => status(call('GET', '/drafts', { as: { email: 'nobody@zulip.com', key: hamlet.apiKey } })),
     healthy: 401,
