@@ -8,7 +8,6 @@ import { ApiError, badRequest, invalidParam } from './errors.ts';
 import { escapeHtml, renderMarkdown } from './markdown.ts';
 import type { Channel, Message, User } from './model.ts';
 import type { Params } from './params.ts';
-import { LIMITS } from './realm.ts';
 import type { Store } from './store.ts';
 import { apiEmail } from './users.ts';
 

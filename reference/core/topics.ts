@@ -7,7 +7,6 @@
 import type { Faults } from '../faults.ts';
 import { badRequest } from './errors.ts';
 import type { Channel } from './model.ts';
-import { LIMITS } from './realm.ts';
 import type { Store } from './store.ts';
 
 export const NO_TOPIC = '(no topic)';
