@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../fixtures/realm.ts';
-import { FAULTS } from '../reference/faults.ts';
+import { FAULTS, type FaultInfo } from '../reference/faults.ts';
+import { compatible, VARIANT_IDS, VARIANTS, type VariantId } from '../reference/variants.ts';
+import { CLAUSES } from '../suites/catalog.ts';
 import type { FaultJob, FaultVerdict } from './support/fault-worker.ts';
 
 /** Worker processes: the checks mostly wait on the server, so a little more than the 2 cores pays. */
@@ -19,6 +21,7 @@ const WORKERS = 3;
 const SECRETS = SEED_USERS.flatMap((u) => [u.apiKey, u.password]).filter(Boolean);
 
 const rows: { fault: string; clause: string; outcome: string; caught: boolean; ms: number }[] = [];
+const exactRows: { fault: string; exact: boolean; ms: number; detail: string }[] = [];
 const started = Date.now();
 let console_ = '';
 
@@ -122,6 +125,72 @@ describe('sensitivity: each fault is caught by its own clause', () => {
   );
 });
 
+/**
+ * Specificity: the fault's run covers its clause's whole operation (every clause of that endpoint: its checks, its
+ * RESP-* and BAD-* clauses; for a clause over every operation, the others over every operation), with the quick
+ * profile and a seeded draw of conforming variants on; exactly the fault's clause and its declared `alsoBreaks` may
+ * fail. The draw is fixed, so CI is deterministic: VARIANT_SEED=N explores another, VARIANT_SEED=none runs without
+ * variants.
+ */
+const DRAW_SEED = process.env.VARIANT_SEED === 'none' ? undefined : Number(process.env.VARIANT_SEED ?? 1);
+
+/** Variants left out of the kill matrix's draws: those that only slow a run, and those that add warnings. */
+const NOT_DRAWN = new Set<VariantId>(['edit-grace', 'slow-responses']);
+const DRAWABLE = VARIANT_IDS.filter((id) => !NOT_DRAWN.has(id) && !('warns' in VARIANTS[id]));
+
+function variantsFor(fault: string, seed = DRAW_SEED): VariantId[] {
+  if (seed === undefined) return [];
+  let state = [...fault].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16_777_619) >>> 0, seed >>> 0 || 1);
+  const next = () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const chosen: VariantId[] = [];
+  for (const id of DRAWABLE) if (next() < 0.4 && compatible([...chosen, id])) chosen.push(id);
+  return chosen;
+}
+
+function operationOf(clauseId: string, also: readonly string[]): string[] {
+  const endpoint = CLAUSES.find((c) => c.id === clauseId)?.endpoint;
+  return [...new Set([...CLAUSES.filter((c) => c.endpoint === endpoint).map((c) => c.id), clauseId, ...also])];
+}
+
+describe('specificity: each fault fails exactly its declared clauses over its whole operation, variants on', () => {
+  it.concurrent.each(jobs)(
+    '%s',
+    async (fault, info) => {
+      const also = (info as FaultInfo).alsoBreaks ?? [];
+      const variants = variantsFor(fault);
+      const run = await pool.judge({
+        fault,
+        clause: info.clause,
+        ids: operationOf(info.clause, also),
+        profile: 'quick',
+        variants,
+      });
+      const declared = [info.clause, ...also].sort();
+      const failed = [...(run.failed ?? [])].sort();
+      const exact = JSON.stringify(failed) === JSON.stringify(declared) && (run.odd ?? []).length === 0;
+      const errors = (run.odd ?? []).map((line) => line.split(':')[0]);
+      const detail = `failed ${failed.join(',') || 'none'}${errors.length ? `; set-up errors ${errors.join(',')}` : ''}`;
+      exactRows.push({ fault, exact, ms: run.ms, detail: exact ? '' : detail });
+      const replay = `REFERENCE_FAULTS=${fault} REFERENCE_VARIANTS=${variants.join(',')}`;
+      // A set-up error is what a check whose control the fault refuses ends in (never a failure); not running is not.
+      const odd = run.odd ?? [];
+      expect(
+        odd.filter((line) => !/^[A-Z0-9-]+: error /.test(line)),
+        `${replay}: clauses that ended neither passed, failed nor in a set-up error`,
+      ).toEqual([]);
+      // A declared clause that passes here (quick profile) is the sensitivity row's business, not this one's.
+      expect(
+        failed.filter((id) => !declared.includes(id)),
+        `${replay}: clauses failed beyond the declared`,
+      ).toEqual([]);
+    },
+    240_000,
+  );
+});
+
 afterAll(async () => {
   await pool.stop();
   expect(
@@ -135,7 +204,10 @@ afterAll(async () => {
       (r) =>
         `  ${r.caught ? 'caught ' : 'MISSED '} ${r.clause.padEnd(18)} ${r.fault.padEnd(38)} ${r.outcome.padEnd(8)} ${(r.ms / 1000).toFixed(1)} s`,
     );
+  const exact = exactRows.filter((r) => r.exact).length;
+  const inexact = exactRows.filter((r) => !r.exact).map((r) => `  inexact ${r.fault.padEnd(38)} ${r.detail}`);
   console.log(
-    `\nkill matrix: ${caught}/${rows.length} faults caught in ${((Date.now() - started) / 1000).toFixed(1)} s\n${lines.join('\n')}\n`,
+    `\nkill matrix: ${caught}/${rows.length} faults caught in ${((Date.now() - started) / 1000).toFixed(1)} s\n${lines.join('\n')}\n` +
+      `specificity: ${exact}/${exactRows.length} faults failed exactly their declared clauses over their operation, ${DRAW_SEED === undefined ? 'no variants (VARIANT_SEED=none)' : `variants on (VARIANT_SEED=${DRAW_SEED})`}\n${inexact.join('\n')}\n`,
   );
 });

@@ -10,6 +10,7 @@ export const HTTP_AUTH_FAULTS = {
   'auth-missing-credentials-accepted': {
     clause: 'AUTH-001',
     description: 'GET /drafts without an Authorization header acts as the first seeded human user.',
+    alsoBreaks: ['CONV-002'],
   },
   'auth-topic-read-without-credentials': {
     clause: 'AUTH-001',

@@ -7,10 +7,15 @@ import type { FaultCatalogue } from '../faults.ts';
 
 export const ENVELOPE_FAULTS = {
   'envelope-msg-on-success': { clause: 'CONV-001', description: 'Success responses carry msg "OK".' },
-  'envelope-error-without-code': { clause: 'CONV-002', description: 'Error responses carry no code.' },
+  'envelope-error-without-code': {
+    clause: 'CONV-002',
+    description: 'Error responses carry no code.',
+    alsoBreaks: ['ERR-001'],
+  },
   'envelope-error-not-json': {
     clause: 'CONV-003',
     description: '4xx error responses are an HTML page instead of the JSON envelope.',
+    alsoBreaks: ['CONV-002', 'CONV-004', 'ERR-001'],
   },
   'content-type-text-plain': {
     clause: 'CONV-004',

@@ -12,6 +12,7 @@ export const AUTH_FAULTS = {
   'fetchkey-requires-basic-auth': {
     clause: 'FETCHKEY-001',
     description: 'POST /fetch_api_key without Basic credentials is refused with 401.',
+    alsoBreaks: ['FETCHKEY-002', 'FETCHKEY-004'],
   },
   'fetchkey-returns-invalid-key': {
     clause: 'FETCHKEY-002',

@@ -17,6 +17,7 @@ export const CHANNELS_FAULTS = {
   'channels-subs-partial-drops-bots': {
     clause: 'SUBS-003',
     description: 'include_subscribers=partial returns partial_subscribers without the bot subscribers.',
+    alsoBreaks: ['SUBS-005'],
   },
   'channels-subs-partial-small': {
     clause: 'SUBS-005',

@@ -15,6 +15,7 @@ export const DRAFTS_FAULTS = {
   'drafts-second-channel-id-accepted': {
     clause: 'DRAFTS-CREATE-004',
     description: 'A channel draft with two or more channel IDs is accepted (the first one is used).',
+    alsoBreaks: ['BAD-DRAFTS-CREATE-001'],
   },
   'drafts-null-byte-topic-accepted': {
     clause: 'DRAFTS-CREATE-005',
@@ -23,6 +24,7 @@ export const DRAFTS_FAULTS = {
   'drafts-null-byte-content-accepted': {
     clause: 'DRAFTS-CREATE-006',
     description: 'Draft content containing a null byte is accepted.',
+    alsoBreaks: ['DRAFTS-CREATE-010'],
   },
   'drafts-timestamp-not-filled': {
     clause: 'DRAFTS-CREATE-003',
@@ -35,11 +37,13 @@ export const DRAFTS_FAULTS = {
   'drafts-ids-reversed': {
     clause: 'DRAFTS-CREATE-001',
     description: 'POST /drafts returns the new ids in reverse submission order.',
+    alsoBreaks: ['DRAFTS-CREATE-002'],
   },
   'drafts-count-off-by-one': { clause: 'DRAFTS-LIST-001', description: 'GET /drafts returns count = length + 1.' },
   'drafts-invalid-type-accepted': {
     clause: 'DRAFTS-CREATE-008',
     description: 'Any draft type string is accepted and stored as given.',
+    alsoBreaks: ['BAD-DRAFTS-CREATE-001'],
   },
   'drafts-missing-content-accepted': {
     clause: 'DRAFTS-CREATE-009',
@@ -52,6 +56,7 @@ export const DRAFTS_FAULTS = {
   'drafts-topic-not-stored': {
     clause: 'DRAFTS-CREATE-002',
     description: 'The topic of a channel draft is stored as the empty string.',
+    alsoBreaks: ['DRAFTS-CREATE-010'],
   },
   'drafts-no-event': { clause: 'DRAFTS-EVENT-001', description: 'Creating drafts sends no drafts event.' },
   'drafts-non-ascii-content-rejected': {
@@ -61,5 +66,6 @@ export const DRAFTS_FAULTS = {
   'drafts-timestamp-as-string': {
     clause: 'DRAFTS-LIST-003',
     description: 'GET /drafts returns each timestamp as a string.',
+    alsoBreaks: ['RESP-DRAFTS-LIST-001'],
   },
 } as const satisfies FaultCatalogue;

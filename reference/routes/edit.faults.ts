@@ -9,6 +9,7 @@ export const EDIT_FAULTS = {
   'edit-content-not-stored': {
     clause: 'EDIT-CONTENT-001',
     description: 'A content edit succeeds but the stored content stays as it was.',
+    alsoBreaks: ['EDIT-CONTENT-006', 'EDIT-CONTENT-007', 'EDIT-CONTENT-008', 'EDIT-UPLOADS-002', 'EDIT-UPLOADS-003'],
   },
   'edit-direct-content-refused': {
     clause: 'EDIT-CONTENT-001',
@@ -22,6 +23,7 @@ export const EDIT_FAULTS = {
   'edit-content-with-channel-accepted': {
     clause: 'EDIT-CONTENT-003',
     description: 'An edit with both content and stream_id is accepted (the content is changed and the message moved).',
+    alsoBreaks: ['BAD-EDIT-001'],
   },
   'edit-others-content-allowed': {
     clause: 'EDIT-CONTENT-004',
@@ -46,14 +48,17 @@ export const EDIT_FAULTS = {
   'edit-detached-uploads-missing': {
     clause: 'EDIT-UPLOADS-001',
     description: 'A successful edit returns no detached_uploads.',
+    alsoBreaks: ['EDIT-UPLOADS-002', 'EDIT-UPLOADS-003', 'RESP-EDIT-001'],
   },
   'edit-detached-upload-not-listed': {
     clause: 'EDIT-UPLOADS-002',
     description: "An edit that removes the last reference to the caller's file returns an empty detached_uploads.",
+    alsoBreaks: ['EDIT-UPLOADS-003'],
   },
   'edit-detached-upload-other-links-ignored': {
     clause: 'EDIT-UPLOADS-002',
     description: "An edit that removes a file's link lists the file as detached though another message still links it.",
+    alsoBreaks: ['EDIT-UPLOADS-003'],
   },
   'edit-detached-upload-any-owner': {
     clause: 'EDIT-UPLOADS-003',
@@ -66,15 +71,18 @@ export const EDIT_FAULTS = {
   'edit-change-later-moves-earlier': {
     clause: 'EDIT-TOPIC-002',
     description: 'propagate_mode change_later moves the whole topic, earlier messages too.',
+    alsoBreaks: ['EDIT-LIMIT-001'],
   },
   'edit-display-name-literal': {
     clause: 'EDIT-TOPIC-003',
     description: "An edit's topic equal to the empty-topic display name is stored literally.",
+    alsoBreaks: ['EDIT-TOPIC-004'],
   },
   'edit-topic-rule-ignored': {
     clause: 'EDIT-TOPIC-004',
     description:
       "An edit's new topic is not checked: over-long topics are stored whole, the empty topic allowed everywhere.",
+    alsoBreaks: ['EDIT-TOPIC-003'],
   },
   'edit-direct-channel-accepted': {
     clause: 'EDIT-CHANNEL-001',
@@ -83,6 +91,7 @@ export const EDIT_FAULTS = {
   'edit-channel-move-ignored': {
     clause: 'EDIT-CHANNEL-002',
     description: 'A channel move succeeds but the messages stay in their channel.',
+    alsoBreaks: ['EDIT-LIMIT-002'],
   },
   'edit-resolve-target-only': {
     clause: 'EDIT-RESOLVE-001',
@@ -99,6 +108,7 @@ export const EDIT_FAULTS = {
   'edit-limit-allowed-missing': {
     clause: 'EDIT-LIMIT-001',
     description: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED comes without total_messages_allowed_to_move.',
+    alsoBreaks: ['RESP-EDIT-001'],
   },
   'edit-moderators-not-exempt': {
     clause: 'EDIT-LIMIT-002',

@@ -9,10 +9,12 @@ export const GROUPS_FAULTS = {
   'group-deactivate-noop': {
     clause: 'GROUP-DEACTIVATE-001',
     description: 'Deactivating a group answers success but the group stays active.',
+    alsoBreaks: ['GROUP-DEACTIVATE-006'],
   },
   'group-in-use-deactivated': {
     clause: 'GROUP-DEACTIVATE-002',
     description: 'A group used in a realm, channel or group setting is deactivated anyway.',
+    alsoBreaks: ['GROUP-DEACTIVATE-004', 'GROUP-DEACTIVATE-007'],
   },
   'group-realm-use-overlooked': {
     clause: 'GROUP-DEACTIVATE-007',
@@ -21,10 +23,12 @@ export const GROUPS_FAULTS = {
   'group-subgroup-deactivated': {
     clause: 'GROUP-DEACTIVATE-003',
     description: 'A group that is a subgroup of an active group is deactivated anyway.',
+    alsoBreaks: ['GROUP-DEACTIVATE-004'],
   },
   'group-objections-without-settings': {
     clause: 'GROUP-DEACTIVATE-004',
     description: 'CANNOT_DEACTIVATE_GROUP_IN_USE objections carry no settings.',
+    alsoBreaks: ['GROUP-DEACTIVATE-007', 'RESP-GROUP-DEACTIVATE-001'],
   },
   'group-subgroup-objection-without-settings': {
     clause: 'GROUP-DEACTIVATE-004',

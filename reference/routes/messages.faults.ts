@@ -7,12 +7,17 @@
 import type { FaultCatalogue } from '../faults.ts';
 
 export const MESSAGES_FAULTS = {
-  'messages-id-as-string': { clause: 'MSG-SEND-001', description: 'POST /messages returns the new id as a string.' },
+  'messages-id-as-string': {
+    clause: 'MSG-SEND-001',
+    description: 'POST /messages returns the new id as a string.',
+    alsoBreaks: ['BAD-MSG-SEND-001', 'MSG-SEND-012', 'MSG-SEND-014', 'RESP-MSG-SEND-001'],
+  },
   'messages-private-rejected': { clause: 'MSG-SEND-002', description: 'POST /messages refuses type "private".' },
   'messages-channel-alias-rejected': { clause: 'MSG-SEND-003', description: 'POST /messages refuses type "channel".' },
   'messages-channel-id-to-rejected': {
     clause: 'MSG-SEND-004',
     description: 'A channel message whose `to` is a channel ID is refused (names still work).',
+    alsoBreaks: ['MSG-SEND-010', 'MSG-SEND-014', 'MSG-SEND-016', 'TOPIC-RULE-001', 'TOPIC-RULE-002'],
   },
   'messages-email-recipients-rejected': {
     clause: 'MSG-SEND-005',
@@ -30,6 +35,7 @@ export const MESSAGES_FAULTS = {
   'messages-stream-field-missing': {
     clause: 'MSG-SEND-007',
     description: 'STREAM_DOES_NOT_EXIST for an unknown channel name carries no `stream` field.',
+    alsoBreaks: ['RESP-MSG-SEND-001'],
   },
   'messages-invalid-email-accepted': {
     clause: 'MSG-SEND-008',
@@ -67,6 +73,7 @@ export const MESSAGES_FAULTS = {
   'topic-empty-allowed-everywhere': {
     clause: 'TOPIC-RULE-001',
     description: 'The empty topic is accepted even in a channel whose topics_policy disables it.',
+    alsoBreaks: ['TOPIC-RULE-002'],
   },
   'topic-display-name-stored-literally': {
     clause: 'TOPIC-RULE-001',
@@ -79,10 +86,12 @@ export const MESSAGES_FAULTS = {
   'topic-no-topic-stored-literally': {
     clause: 'TOPIC-RULE-002',
     description: '"(no topic)" is stored as a topic of its own.',
+    alsoBreaks: ['TOPIC-RULE-001'],
   },
   'render-raw-markdown': {
     clause: 'MSG-RENDER-001',
     description: 'POST /messages/render leaves emphasis, strong and code markup as it is.',
+    alsoBreaks: ['MSG-RENDER-003'],
   },
   'render-html-unescaped': {
     clause: 'MSG-RENDER-002',
@@ -99,6 +108,7 @@ export const MESSAGES_FAULTS = {
   'render-missing-content-accepted': {
     clause: 'MSG-RENDER-004',
     description: 'POST /messages/render without content renders the empty string.',
+    alsoBreaks: ['BAD-MSG-RENDER-001'],
   },
   'narrow-non-matching-returned': {
     clause: 'MSG-NARROW-001',
@@ -129,10 +139,12 @@ export const MESSAGES_FAULTS = {
   'send-missing-topic-accepted': {
     clause: 'MSG-SEND-017',
     description: 'A channel message without a topic is posted to the empty topic.',
+    alsoBreaks: ['BAD-MSG-SEND-001'],
   },
   'send-unknown-type-as-channel': {
     clause: 'MSG-SEND-018',
     description: 'A message of any unknown type is sent as a channel message.',
+    alsoBreaks: ['BAD-MSG-SEND-001'],
   },
   'send-topic-at-limit-refused': {
     clause: 'TOPIC-RULE-001',

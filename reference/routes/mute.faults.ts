@@ -7,7 +7,11 @@ import type { FaultCatalogue } from '../faults.ts';
 
 export const MUTE_FAULTS = {
   'mute-self-allowed': { clause: 'MUTE-001', description: 'Muting oneself succeeds.' },
-  'mute-unknown-user-allowed': { clause: 'MUTE-002', description: 'Muting a user ID that does not exist succeeds.' },
+  'mute-unknown-user-allowed': {
+    clause: 'MUTE-002',
+    description: 'Muting a user ID that does not exist succeeds.',
+    alsoBreaks: ['MUTE-006'],
+  },
   'mute-twice-succeeds': { clause: 'MUTE-003', description: 'Muting an already muted user succeeds.' },
   'mute-bot-refused': { clause: 'MUTE-004', description: 'Muting a bot is refused.' },
   'mute-list-capped-at-two': {
@@ -29,5 +33,6 @@ export const MUTE_FAULTS = {
   'mute-after-unmute-refused': {
     clause: 'MUTE-006',
     description: 'A user once unmuted cannot be muted again (refused as already muted).',
+    alsoBreaks: ['MUTE-008'],
   },
 } as const satisfies FaultCatalogue;

@@ -14,10 +14,15 @@ export const PROFILE_FIELDS_FAULTS = {
     clause: 'PROFILE-FIELD-002',
     description: 'Members and moderators may create custom profile fields.',
   },
-  'profile-field-type-9-accepted': { clause: 'PROFILE-FIELD-003', description: 'field_type 9 is accepted.' },
+  'profile-field-type-9-accepted': {
+    clause: 'PROFILE-FIELD-003',
+    description: 'field_type 9 is accepted.',
+    alsoBreaks: ['BAD-PROFILE-FIELD-001'],
+  },
   'profile-field-dropdown-numeric-order': {
     clause: 'PROFILE-FIELD-004',
     description: 'Dropdown choices with a string order are refused (only numbers pass).',
+    alsoBreaks: ['PROFILE-FIELD-008'],
   },
   'profile-field-third-summary-accepted': {
     clause: 'PROFILE-FIELD-005',
@@ -26,6 +31,7 @@ export const PROFILE_FIELDS_FAULTS = {
   'profile-field-users-summary-accepted': {
     clause: 'PROFILE-FIELD-006',
     description: 'A Users field with display_in_profile_summary is accepted.',
+    alsoBreaks: ['BAD-PROFILE-FIELD-001'],
   },
   'profile-field-matching-on-paragraph': {
     clause: 'PROFILE-FIELD-007',

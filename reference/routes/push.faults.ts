@@ -10,9 +10,17 @@ export const PUSH_FAULTS = {
     clause: 'PUSH-ADD-001',
     description: 'Adding an APNs token answers success but does not keep the token.',
   },
-  'push-empty-token-accepted': { clause: 'PUSH-ADD-002', description: 'An empty APNs token is accepted.' },
+  'push-empty-token-accepted': {
+    clause: 'PUSH-ADD-002',
+    description: 'An empty APNs token is accepted.',
+    alsoBreaks: ['BAD-PUSH-ADD-001'],
+  },
   'push-any-length-accepted': { clause: 'PUSH-ADD-003', description: 'APNs tokens of any length are accepted.' },
-  'push-appid-optional': { clause: 'PUSH-ADD-004', description: 'Adding an APNs token without appid is accepted.' },
+  'push-appid-optional': {
+    clause: 'PUSH-ADD-004',
+    description: 'Adding an APNs token without appid is accepted.',
+    alsoBreaks: ['BAD-PUSH-ADD-001'],
+  },
   'push-remove-keeps-token': {
     clause: 'PUSH-REMOVE-001',
     description: 'Removing an APNs token answers success but keeps it registered.',
@@ -20,10 +28,12 @@ export const PUSH_FAULTS = {
   'push-remove-empty-token-accepted': {
     clause: 'PUSH-REMOVE-003',
     description: 'Removing an empty APNs token succeeds (it removes nothing).',
+    alsoBreaks: ['BAD-PUSH-REMOVE-001'],
   },
   'push-remove-unknown-succeeds': {
     clause: 'PUSH-REMOVE-002',
     description: 'Removing a token that was never registered succeeds.',
+    alsoBreaks: ['PUSH-REMOVE-001'],
   },
   'push-test-unknown-token-succeeds': {
     clause: 'PUSH-TEST-001',

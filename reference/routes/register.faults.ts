@@ -13,10 +13,12 @@ export const REGISTER_FAULTS = {
   'queue-error-without-queue-id': {
     clause: 'QUEUE-DELETE-003',
     description: 'BAD_EVENT_QUEUE_ID errors carry no queue_id field.',
+    alsoBreaks: ['QUEUE-DELETE-002', 'RESP-QUEUE-DELETE-001'],
   },
   'queue-id-echo-trimmed': {
     clause: 'QUEUE-DELETE-003',
     description: 'BAD_EVENT_QUEUE_ID errors echo the queue_id trimmed and lower-cased.',
+    alsoBreaks: ['QUEUE-DELETE-002', 'RESP-QUEUE-DELETE-001'],
   },
   'queue-delete-fails': {
     clause: 'QUEUE-DELETE-001',
@@ -25,5 +27,6 @@ export const REGISTER_FAULTS = {
   'queue-delete-missing-param-succeeds': {
     clause: 'QUEUE-DELETE-004',
     description: 'DELETE /events without queue_id succeeds.',
+    alsoBreaks: ['BAD-QUEUE-DELETE-001'],
   },
 } as const satisfies FaultCatalogue;

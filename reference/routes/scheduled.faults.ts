@@ -9,14 +9,17 @@ export const SCHEDULED_FAULTS = {
   'scheduled-sent-immediately': {
     clause: 'MSG-SCHEDULE-001',
     description: 'A scheduled message is sent at once; the message id is returned as scheduled_message_id.',
+    alsoBreaks: ['MSG-SCHEDULE-005', 'TOPIC-RULE-003'],
   },
   'scheduled-channel-id-rejected': {
     clause: 'MSG-SCHEDULE-002',
     description: 'A scheduled channel message addressed by channel ID is refused.',
+    alsoBreaks: ['MSG-SCHEDULE-003', 'TOPIC-RULE-003'],
   },
   'scheduled-stream-id-missing': {
     clause: 'MSG-SCHEDULE-003',
     description: 'STREAM_DOES_NOT_EXIST for an unknown channel ID carries no `stream_id` field.',
+    alsoBreaks: ['RESP-MSG-SCHEDULE-001'],
   },
   'scheduled-invalid-user-accepted': {
     clause: 'MSG-SCHEDULE-004',

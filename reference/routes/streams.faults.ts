@@ -9,6 +9,7 @@ export const STREAMS_FAULTS = {
   'channels-topic-read-not-marked': {
     clause: 'TOPIC-READ-003',
     description: 'Marking a topic read answers success and leaves its messages unread.',
+    alsoBreaks: ['TOPIC-READ-001'],
   },
   'channels-topic-delete-every-channel': {
     clause: 'TOPIC-DELETE-005',
@@ -25,6 +26,7 @@ export const STREAMS_FAULTS = {
   'channels-archived-listed-by-default': {
     clause: 'CHAN-LIST-002',
     description: 'GET /streams lists archived channels even when exclude_archived is left at its default.',
+    alsoBreaks: ['CHAN-LIST-001', 'CHAN-LIST-003'],
   },
   'channels-include-public-ignored': {
     clause: 'CHAN-LIST-001',
@@ -33,10 +35,12 @@ export const STREAMS_FAULTS = {
   'channels-include-all-for-members': {
     clause: 'CHAN-LIST-003',
     description: 'include_all (and include_all_active) list every channel, private ones included, to any caller.',
+    alsoBreaks: ['CHAN-LIST-001'],
   },
   'channels-rendered-description-missing': {
     clause: 'CHAN-OBJ-001',
     description: 'Channel objects carry no rendered_description.',
+    alsoBreaks: ['RESP-CHAN-LIST-001'],
   },
   'channels-first-message-id-null': {
     clause: 'CHAN-OBJ-002',
@@ -53,6 +57,7 @@ export const STREAMS_FAULTS = {
   'channels-topic-delete-complete-early': {
     clause: 'TOPIC-DELETE-002',
     description: 'delete_topic answers complete: true after its first batch, with messages of the topic left.',
+    alsoBreaks: ['TOPIC-DELETE-003', 'TOPIC-DELETE-005'],
   },
   'channels-topic-delete-display-name-literal': {
     clause: 'TOPIC-DELETE-003',
@@ -86,11 +91,13 @@ export const STREAMS_FAULTS = {
   'channels-archived-never-listed': {
     clause: 'CHAN-LIST-001',
     description: 'GET /streams never lists archived channels, even with exclude_archived=false.',
+    alsoBreaks: ['CHAN-OBJ-001'],
   },
   'channels-creatorless-admin-null': {
     clause: 'CHAN-OBJ-001',
     description:
       "A channel created by no one (the realm's own) has can_administer_channel_group direct_members [null].",
+    alsoBreaks: ['RESP-CHAN-LIST-001'],
   },
   'channels-archived-flag-false': {
     clause: 'CHAN-OBJ-001',

@@ -23,5 +23,6 @@ export const TYPING_FAULTS = {
   'typing-channel-no-event': {
     clause: 'TYPING-006',
     description: 'Channel typing notifications succeed but send no event.',
+    alsoBreaks: ['TOPIC-RULE-004'],
   },
 } as const satisfies FaultCatalogue;

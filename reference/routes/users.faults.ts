@@ -9,6 +9,7 @@ export const USERS_FAULTS = {
   'user-avatar-version-string': {
     clause: 'USER-GET-001',
     description: 'GET /users/{id} gives avatar_version as a string.',
+    alsoBreaks: ['RESP-USER-GET-001'],
   },
   'user-owner-not-admin': { clause: 'USER-GET-002', description: 'Owners are reported with is_admin false.' },
   'user-bot-type-null': { clause: 'USER-GET-011', description: 'Bots are reported with bot_type null.' },
@@ -46,6 +47,7 @@ export const USERS_FAULTS = {
   'user-profile-data-keyed-by-name': {
     clause: 'USER-GET-009',
     description: 'profile_data is keyed by "field-<id>" instead of the field ID.',
+    alsoBreaks: ['RESP-USER-GET-001'],
   },
   'user-unknown-id-returns-caller': {
     clause: 'USER-GET-010',

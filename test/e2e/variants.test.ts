@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { compatible, excluded, VARIANT_IDS, type VariantId, warnedBy } from '../../reference/variants.ts';
 import { type RunOutcome, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
-/** The draw's seed: VARIANT_SEED replays one; otherwise a new one each day, printed in the test's name. */
-const DRAW_SEED = Number(process.env.VARIANT_SEED ?? Math.floor(Date.now() / 86_400_000));
+/** The draw's seed, printed in the test's name: fixed, so that CI is deterministic; VARIANT_SEED explores others. */
+const DRAW_SEED = Number(process.env.VARIANT_SEED ?? 1);
 
 /** Every variant but the later one of each pair that excludes each other. */
 const ALL_AT_ONCE = VARIANT_IDS.filter(

@@ -17,6 +17,11 @@ import { CLAUSES } from '../../suites/catalog.ts';
 export interface FaultJob {
   fault: string;
   clause: string;
+  /** The clauses to run (default: the fault's clause alone), with this profile (default full). */
+  ids?: readonly string[];
+  profile?: 'quick' | 'full';
+  /** Conforming variants to start the server with besides the fault. */
+  variants?: readonly string[];
 }
 
 export interface FaultVerdict extends FaultJob {
@@ -26,15 +31,32 @@ export interface FaultVerdict extends FaultJob {
   exitCode: number | undefined;
   reportDir: string;
   ms: number;
+  /** The clauses of the run that failed or warned, and those that ended otherwise than passed (with why). */
+  failed?: string[];
+  odd?: string[];
 }
 
 const root = resolve(import.meta.dirname, '../..');
 
-async function judge(suites: SuiteRunner, { fault, clause }: FaultJob): Promise<FaultVerdict> {
+/** Outcomes of a clause that neither judge the target nor break: what a run over an operation may show too. */
+const QUIET = new Set(['passed', 'skipped-unsupported', 'not-applicable', 'disabled']);
+
+async function judge(suites: SuiteRunner, job: FaultJob): Promise<FaultVerdict> {
+  const { fault, clause } = job;
   const started = Date.now();
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-fault-'));
-  const config = loadConfig({ PROFILE: 'full', CONCURRENCY: '1', REPORT_DIR: reportDir, REFERENCE_FAULTS: fault });
-  const server = await startReferenceServer({ port: 0, faults: config.referenceFaults });
+  const config = loadConfig({
+    PROFILE: job.profile ?? 'full',
+    CONCURRENCY: '1',
+    REPORT_DIR: reportDir,
+    REFERENCE_FAULTS: fault,
+    REFERENCE_VARIANTS: (job.variants ?? []).join(','),
+  });
+  const server = await startReferenceServer({
+    port: 0,
+    faults: config.referenceFaults,
+    variants: config.referenceVariants,
+  });
   try {
     const { results } = await runConformance({
       config,
@@ -42,11 +64,23 @@ async function judge(suites: SuiteRunner, { fault, clause }: FaultJob): Promise<
       seed: FIXED_SEED,
       suites,
       clauses: CLAUSES,
-      ids: new Set([clause]),
+      ids: new Set(job.ids ?? [clause]),
       version: 'kill-matrix',
     });
     const outcome = results?.clauses.find((c) => c.id === clause)?.outcome ?? 'no result';
-    return { fault, clause, outcome, exitCode: results && exitCodeOf(results), reportDir, ms: Date.now() - started };
+    const ran = results?.clauses ?? [];
+    return {
+      fault,
+      clause,
+      outcome,
+      exitCode: results && exitCodeOf(results),
+      reportDir,
+      ms: Date.now() - started,
+      failed: ran.filter((c) => c.outcome === 'failed' || c.outcome === 'warned').map((c) => c.id),
+      odd: ran
+        .filter((c) => !QUIET.has(c.outcome) && c.outcome !== 'failed' && c.outcome !== 'warned')
+        .map((c) => `${c.id}: ${c.outcome} ${(c.reason ?? '').slice(0, 300)}`),
+    };
   } finally {
     await server.close();
   }
