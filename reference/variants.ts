@@ -103,6 +103,22 @@ export const VARIANTS = {
     change: 'over-long topics truncated to the limit (ending in "...") instead of refused',
     zulip: true,
   },
+  'refuse-long-content': {
+    leftOpen: 'Send, schedule, edit, render: content "up to max_message_length" (refusing or truncating a longer one)',
+    change: 'over-long content refused with BAD_REQUEST instead of truncated (the reference truncates, as Zulip does)',
+  },
+  'partial-subscribers-full': {
+    leftOpen: 'Get subscribed channels: partial_subscribers "may replace" subscribers for a channel of 250 or more',
+    change: 'include_subscribers=partial answers the whole subscribers list for large channels too',
+    excludes: ['partial-subscribers-subset'],
+  },
+  'partial-subscribers-subset': {
+    leftOpen:
+      'Get subscribed channels: partial_subscribers is an arbitrary subset holding every bot and every user active in the last 14 days',
+    change:
+      'partial_subscribers of a large channel holds only bots and users who joined or wrote in the last 14 days (the reference lists everyone)',
+    excludes: ['partial-subscribers-full'],
+  },
   // — visibility
   'guests-see-public-channels': {
     leftOpen: 'Get all channels: include_public lists "public channels"; no rule for guests is stated',

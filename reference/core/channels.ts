@@ -89,11 +89,28 @@ function subscriberFields(store: Store, channel: Channel, listing: SubscriberLis
   }
   // Fault `channels-subs-partial-small`: even a small channel gets partial_subscribers.
   const small = ids.length < PARTIAL_THRESHOLD && !faults.has('channels-subs-partial-small');
-  if (effective === 'partial' && (!small || faults.has('channels-subs-partial-drops-bots'))) {
-    // Every account of this server counts as recently active, so the subset is the whole list.
+  // Variant `partial-subscribers-full`: a large channel's whole list all the same ("may replace").
+  const partial = effective === 'partial' && !store.variants.has('partial-subscribers-full');
+  if (partial && (!small || faults.has('channels-subs-partial-drops-bots'))) {
+    // Every account that joined or wrote lately counts as recently active; by default, every account does.
+    // Variant `partial-subscribers-subset`: only bots and those, a strict subset where others are idle.
+    if (store.variants.has('partial-subscribers-subset'))
+      return { partial_subscribers: ids.filter((id) => recentlyActive(store, id)) };
     return { partial_subscribers: ids };
   }
   return { subscribers: ids };
+}
+
+const FOURTEEN_DAYS_MS = 14 * 86_400_000;
+
+/** A bot, or a user who joined or sent a message in the last 14 days (the contract's partial-subscriber promise). */
+function recentlyActive(store: Store, userId: number): boolean {
+  const user = store.userById(userId);
+  if (!user || user.bot) return true;
+  const since = store.clock() - FOURTEEN_DAYS_MS;
+  if (user.dateJoined >= since) return true;
+  for (const m of store.messages.values()) if (m.senderId === userId && m.timestamp * 1000 >= since) return true;
+  return false;
 }
 
 /** This server keeps no per-user channel muting: every subscription reads as not muted. */

@@ -37,17 +37,22 @@ export function messageType(params: Params, faults: Faults): 'stream' | 'private
  * Content as stored: leading newlines and trailing whitespace removed; over-long content truncated (unless the
  * caller's fault keeps it whole: `truncate: false`).
  */
-export function messageContent(raw: string, max: number, { truncate = true } = {}): string {
+export function messageContent(raw: string, store: Store, { truncate = true } = {}): string {
   const content = raw.replace(/^\n+/, '').trimEnd();
   if (content === '') throw badRequest('Message must not be empty');
   if (content.includes('\0')) throw badRequest('Message must not contain null bytes');
-  return truncate ? withinLimit(content, max) : content;
+  return truncate ? withinLimit(content, store) : content;
 }
 
-/** Content cut to `max_message_length` code points, ending in the truncation marker, as Zulip cuts it. */
-export function withinLimit(content: string, max: number): string {
+/**
+ * Content cut to `max_message_length` code points, ending in the truncation marker, as Zulip cuts it. Variant
+ * `refuse-long-content`: refused instead.
+ */
+export function withinLimit(content: string, store: Store): string {
+  const max = store.limits.maxMessageLength;
   const chars = [...content];
   if (chars.length <= max) return content;
+  if (store.variants.has('refuse-long-content')) throw badRequest(`Message too long (limit: ${max} characters)`);
   return chars.slice(0, max - TRUNCATION_MARKER.length).join('') + TRUNCATION_MARKER;
 }
 

@@ -105,7 +105,7 @@ function contentAfterEdit(ctx: Context, message: Message, raw: string): string {
   if (!contentEditWindowOpen(ctx, message)) throw badRequest('The time limit for editing this message has passed');
   if (!sameContentSeen(ctx, message)) throw badRequest('Message has been edited since you last saw it');
   // Fault `edit-long-content-kept`: over-long content is kept whole.
-  return messageContent(raw, ctx.store.limits.maxMessageLength, {
+  return messageContent(raw, ctx.store, {
     truncate: !ctx.faults.has('edit-long-content-kept'),
   });
 }

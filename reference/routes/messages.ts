@@ -37,7 +37,7 @@ function sendMessage(ctx: Context): Fields {
   const echo = readLocalEcho(ctx);
   const read = readBySender(ctx) ?? false;
   // Fault `messages-content-limit-ignored`: over-long content is kept whole.
-  const content = messageContent(rawContent, ctx.store.limits.maxMessageLength, {
+  const content = messageContent(rawContent, ctx.store, {
     truncate: !faults.has('messages-content-limit-ignored'),
   });
   const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to, rawTopic);
@@ -212,7 +212,7 @@ function render({ params, store, faults }: Context): Fields {
   const raw = faults.has('render-missing-content-accepted') ? (params.optStr('content') ?? '') : params.str('content');
   // Empty content is rendered, as real Zulip does. Over-long content is cut to the limit like a message's; real
   // Zulip renders it whole (fault `render-content-limit-ignored`, on in the Zulip flavour).
-  const content = faults.has('render-content-limit-ignored') ? raw : withinLimit(raw, store.limits.maxMessageLength);
+  const content = faults.has('render-content-limit-ignored') ? raw : withinLimit(raw, store);
   return {
     rendered: renderMarkdown(content, {
       rawInline: faults.has('render-raw-markdown'),

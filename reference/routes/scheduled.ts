@@ -35,7 +35,7 @@ function createScheduled(ctx: Context): Fields {
   const deliveryTimestamp = params.int('scheduled_delivery_timestamp');
   const readBySender = params.optBool('read_by_sender') ?? null;
   // Fault `scheduled-content-limit-ignored`: over-long content is kept whole.
-  const content = messageContent(rawContent, store.limits.maxMessageLength, {
+  const content = messageContent(rawContent, store, {
     truncate: !faults.has('scheduled-content-limit-ignored'),
   });
   if (deliveryTimestamp <= store.nowSeconds()) throw badRequest('Scheduled delivery time must be in the future.');

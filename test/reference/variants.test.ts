@@ -22,7 +22,20 @@ interface Case {
   readonly probe: (call: Call) => Promise<unknown>;
   readonly standard: unknown;
   readonly varied: unknown;
+  /** Variants both servers run with, where the choice shows only on them (a large channel needs a full realm). */
+  readonly base?: readonly VariantId[];
 }
+
+/** The member's subscribers of the prefilled realm's crowded channel, with include_subscribers=partial. */
+const crowded = async (call: Call) => {
+  const { subscriptions } = (
+    await call('GET', '/users/me/subscriptions', { query: { include_subscribers: 'partial' } })
+  ).body;
+  const room = subscriptions.find((s: { name: string }) => s.name === 'crowded room');
+  return room.subscribers
+    ? ['subscribers', room.subscribers.length]
+    : ['partial_subscribers', room.partial_subscribers.length];
+};
 
 const verona = async (call: Call) => (await lookup(call)).channelId('Verona');
 const register = (call: Call, as: 'member' | 'admin' = 'member') =>
@@ -140,6 +153,23 @@ const CASES: Record<VariantId, Case> = {
     probe: async (call) => (await send(call, await verona(call), 't'.repeat(61))).body.result,
     standard: 'error',
     varied: 'success',
+  },
+  'refuse-long-content': {
+    probe: async (call) => (await send(call, await verona(call), 'cf-long', 'x'.repeat(10_001))).body.result,
+    standard: 'success',
+    varied: 'error',
+  },
+  'partial-subscribers-full': {
+    probe: crowded,
+    standard: ['partial_subscribers', 262],
+    varied: ['subscribers', 262],
+    base: ['realm-prefilled'],
+  },
+  'partial-subscribers-subset': {
+    probe: crowded,
+    standard: ['partial_subscribers', 262],
+    varied: ['partial_subscribers', 2],
+    base: ['realm-prefilled'],
   },
   'guests-see-public-channels': {
     probe: async (call) => {
@@ -391,12 +421,12 @@ describe('the variant catalogue', () => {
 });
 
 describe.each(VARIANT_IDS)('variant %s', (id) => {
-  const { probe, standard, varied } = CASES[id];
+  const { probe, standard, varied, base = [] } = CASES[id];
 
   it('changes the choice it names', async () => {
     clockOffsetMs = 0;
-    expect(await withServer({ clock }, probe), 'default server').toEqual(standard);
+    expect(await withServer({ clock, variants: base }, probe), 'default server').toEqual(standard);
     clockOffsetMs = 0;
-    expect(await withServer({ clock, variants: [id] }, probe), `server with ${id}`).toEqual(varied);
+    expect(await withServer({ clock, variants: [...base, id] }, probe), `server with ${id}`).toEqual(varied);
   });
 });
