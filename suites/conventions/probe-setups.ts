@@ -351,7 +351,13 @@ const MUTED_BY_CONTROLS: readonly Role[] = ['member', 'member2', 'admin'];
 
 const muteUser: Setup = async (ctx, _op, { caller }) => {
   const target = MUTED_BY_CONTROLS.filter((r) => r !== caller && usable(ctx, r)).map((r) => ctx.account(r).userId)[0];
-  const userId = target ?? otherUserId(ctx, caller);
+  const other = ROLES.find((r) => r !== caller && usable(ctx, r));
+  // Muting oneself is refused: with one account configured there is no one to mute.
+  if (target === undefined && other === undefined)
+    throw new Disabled(
+      'muting needs a second account to mute: set MEMBER2_EMAIL with MEMBER2_API_KEY (or another role)',
+    );
+  const userId = target ?? ctx.account(other!).userId;
   // Another check muting as the same caller (the authentication checks and BAD-MUTE-001 both may) waits its turn.
   await takeTurn(ctx, `mutes of the ${caller}`);
   const bases = [{ pathParams: { muted_user_id: userId }, params: {} }];

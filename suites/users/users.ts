@@ -5,7 +5,7 @@
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
-import { Unsupported } from '../../helpers/errors.ts';
+import { Disabled, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
@@ -17,10 +17,14 @@ export const ADMINS_ONLY = 3;
 
 /** The configured accounts the target accepted, with their roles. */
 export function accounts(ctx: CheckContext): { role: Role; account: WorldAccount }[] {
-  return ROLES.flatMap((role) => {
+  const found = ROLES.flatMap((role) => {
     const account = ctx.world.accounts[role];
     return account && !account.refused ? [{ role, account }] : [];
   });
+  // A check over no user would pass without asking anything.
+  if (found.length === 0)
+    throw new Disabled('needs at least one configured account: set MEMBER_EMAIL with MEMBER_API_KEY');
+  return found;
 }
 
 /** GET /users/{id} as `role`; the user object of a success (failing the check otherwise). */
