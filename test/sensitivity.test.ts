@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../fixtures/realm.ts';
 import { FAULTS, type FaultInfo } from '../reference/faults.ts';
-import { compatible, VARIANT_IDS, VARIANTS, type VariantId } from '../reference/variants.ts';
+import { VARIANT_IDS, VARIANTS, type VariantId } from '../reference/variants.ts';
 import { CLAUSES } from '../suites/catalog.ts';
 import type { FaultJob, FaultVerdict } from './support/fault-worker.ts';
+import { drawVariants } from './support/variant-draw.ts';
 
 /** Worker processes: the checks mostly wait on the server, so a little more than the 2 cores pays. */
 const WORKERS = 3;
@@ -140,14 +141,9 @@ const DRAWABLE = VARIANT_IDS.filter((id) => !NOT_DRAWN.has(id) && !('warns' in V
 
 function variantsFor(fault: string, seed = DRAW_SEED): VariantId[] {
   if (seed === undefined) return [];
-  let state = [...fault].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16_777_619) >>> 0, seed >>> 0 || 1);
-  const next = () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-  const chosen: VariantId[] = [];
-  for (const id of DRAWABLE) if (next() < 0.4 && compatible([...chosen, id])) chosen.push(id);
-  return chosen;
+  // One draw per fault: the seed mixed with the fault's name.
+  const state = [...fault].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16_777_619) >>> 0, seed >>> 0 || 1);
+  return drawVariants(state, DRAWABLE, 0.4);
 }
 
 function operationOf(clauseId: string, also: readonly string[]): string[] {

@@ -4,6 +4,7 @@
 // rest. No clause may fail or end in error, and only the clauses a SHOULD-level variant declares may warn.
 import { describe, expect, it } from 'vitest';
 import { compatible, excluded, VARIANT_IDS, type VariantId, warnedBy } from '../../reference/variants.ts';
+import { drawVariants } from '../support/variant-draw.ts';
 import { type RunOutcome, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
 /** The draw's seed, printed in the test's name: fixed, so that CI is deterministic; VARIANT_SEED explores others. */
@@ -17,14 +18,7 @@ const LEFT_OUT = VARIANT_IDS.filter((id) => !ALL_AT_ONCE.includes(id));
 
 /** Those left out, and each other variant with one chance in two (a small linear congruential generator). */
 function draw(seed: number): VariantId[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-  const chosen: VariantId[] = [...LEFT_OUT];
-  for (const id of ALL_AT_ONCE) if (next() < 0.5 && compatible([...chosen, id])) chosen.push(id);
-  return chosen;
+  return drawVariants(seed, ALL_AT_ONCE, 0.5, LEFT_OUT);
 }
 
 /** What a run with `variants` may not show: a failure, an error, a warning no variant declares, an odd skip. */
