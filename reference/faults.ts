@@ -27,6 +27,7 @@ import { SCHEDULED_FAULTS } from './routes/scheduled.faults.ts';
 import { STREAMS_FAULTS } from './routes/streams.faults.ts';
 import { TYPING_FAULTS } from './routes/typing.faults.ts';
 import { USERS_FAULTS } from './routes/users.faults.ts';
+import { Switches } from './switches.ts';
 
 export interface FaultInfo {
   /** The id of the one clause the fault breaks. */
@@ -95,24 +96,11 @@ function assemble(areas: Areas): Catalogue {
 }
 
 /** The set of faults a server instance runs with. The core asks `faults.has(id)` where a fault applies. */
-export class Faults {
+export class Faults extends Switches<FaultId> {
   static readonly none: Faults = new Faults([]);
-  readonly #active: ReadonlySet<FaultId>;
 
   /** Throws an Error naming the known faults when a name is unknown. */
   constructor(names: readonly string[] = []) {
-    const unknown = names.filter((n) => !isFaultId(n));
-    if (unknown.length > 0) {
-      throw new Error(`Unknown fault(s): ${unknown.join(', ')}. Known faults: ${FAULT_IDS.join(', ')}`);
-    }
-    this.#active = new Set(names as FaultId[]);
-  }
-
-  has(id: FaultId): boolean {
-    return this.#active.has(id);
-  }
-
-  get active(): readonly FaultId[] {
-    return [...this.#active];
+    super(names, FAULT_IDS, 'fault');
   }
 }

@@ -7,6 +7,7 @@
  *
  * The switch of each variant sits in the code it changes (grep its id); `variants.has('id')`, like the faults.
  */
+import { Switches } from './switches.ts';
 
 export interface VariantInfo {
   /** The contract's words (paraphrased) that leave the choice open. */
@@ -257,27 +258,13 @@ export function warnedBy(ids: readonly VariantId[]): string[] {
 }
 
 /** The set of variants a server instance runs with. The code asks `variants.has(id)` where a choice is made. */
-export class Variants {
+export class Variants extends Switches<VariantId> {
   static readonly none: Variants = new Variants([]);
-  readonly #active: ReadonlySet<VariantId>;
 
   /** Throws an Error naming the known variants when a name is unknown, or when two exclude each other. */
   constructor(names: readonly string[] = []) {
-    const unknown = names.filter((n) => !isVariantId(n));
-    if (unknown.length > 0) {
-      throw new Error(`Unknown variant(s): ${unknown.join(', ')}. Known variants: ${VARIANT_IDS.join(', ')}`);
-    }
-    const ids = names as VariantId[];
-    const clash = ids.find((id) => excluded(id).some((other) => ids.includes(other)));
+    super(names, VARIANT_IDS, 'variant');
+    const clash = this.active.find((id) => excluded(id).some((other) => this.has(other)));
     if (clash) throw new Error(`Variant ${clash} cannot be combined with ${excluded(clash).join(', ')}`);
-    this.#active = new Set(ids);
-  }
-
-  has(id: VariantId): boolean {
-    return this.#active.has(id);
-  }
-
-  get active(): readonly VariantId[] {
-    return [...this.#active];
   }
 }
