@@ -116,8 +116,11 @@ export function matchFields(message: Message, terms: readonly Term[], faults: Fa
   let subject = faults.has('narrow-subject-unescaped') ? message.topic : escapeHtml(message.topic);
   // Fault `narrow-subject-quotes-dropped`: escaping loses what it should encode.
   if (faults.has('narrow-subject-quotes-dropped')) subject = subject.replace(/&quot;|"/g, '');
+  // Fault `narrow-content-raw`: the content as written, not rendered to HTML.
+  const content = faults.has('narrow-content-raw') ? message.content : renderMarkdown(message.content);
   return {
-    match_content: highlight(renderMarkdown(message.content), terms, faults),
-    match_subject: highlight(subject, terms, faults),
+    match_content: highlight(content, terms, faults),
+    // Fault `narrow-subject-not-highlighted`.
+    match_subject: faults.has('narrow-subject-not-highlighted') ? subject : highlight(subject, terms, faults),
   };
 }

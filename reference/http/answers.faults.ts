@@ -27,7 +27,7 @@ export const ANSWER_FAULTS = {
   'answer-narrow-messages-list': {
     clause: 'RESP-MSG-NARROW-001',
     description: 'GET /messages/matches_narrow answers messages as a list, not an object keyed by id.',
-    alsoBreaks: ['MSG-NARROW-001', 'MSG-NARROW-002', 'MSG-NARROW-003', 'MSG-NARROW-004'],
+    alsoBreaks: ['MSG-NARROW-001', 'MSG-NARROW-002', 'MSG-NARROW-003', 'MSG-NARROW-004', 'MSG-NARROW-006'],
   },
   'answer-user-get-user-missing': {
     clause: 'RESP-USER-GET-001',

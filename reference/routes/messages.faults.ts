@@ -118,6 +118,14 @@ export const MESSAGES_FAULTS = {
     clause: 'MSG-NARROW-002',
     description: 'Search matches are not wrapped in <span class="highlight">.',
   },
+  'narrow-subject-not-highlighted': {
+    clause: 'MSG-NARROW-002',
+    description: 'Search matches are highlighted in match_content only, never in match_subject.',
+  },
+  'narrow-content-raw': {
+    clause: 'MSG-NARROW-006',
+    description: 'match_content is the message as written, not HTML: its text is not escaped.',
+  },
   'narrow-subject-unescaped': { clause: 'MSG-NARROW-003', description: 'match_subject is the topic, unescaped.' },
   'narrow-subject-quotes-dropped': {
     clause: 'MSG-NARROW-003',

@@ -245,7 +245,7 @@ export const clauses = defineArea('messages', {
     {
       id: 'MSG-NARROW-002',
       level: 'MUST',
-      title: 'wrap search matches in <span class="highlight">',
+      title: 'wrap search matches in <span class="highlight">, in match_content and in match_subject',
       section: '5. Check messages against a narrow',
       endpoint: 'GET /messages/matches_narrow',
     },
@@ -269,6 +269,13 @@ export const clauses = defineArea('messages', {
       level: 'MUST',
       title: 'refuse a request without msg_ids or without narrow',
       section: '5. Check messages against a narrow; Errors',
+      endpoint: 'GET /messages/matches_narrow',
+    },
+    {
+      id: 'MSG-NARROW-006',
+      level: 'MUST',
+      title: "return match_content as HTML, the message's text escaped",
+      section: '5. Check messages against a narrow',
       endpoint: 'GET /messages/matches_narrow',
     },
   ],

@@ -45,6 +45,27 @@ const channelNarrow = (ctx: CheckContext, operand: string | number): Narrow => [
   { operator: channelOperator(ctx), operand },
 ];
 
+/**
+ * Sends a message holding `word` in its topic and content, and searches for the word until the message matches
+ * (full-text indexes may lag behind a send: real Zulip updates them asynchronously; up to 10 s).
+ */
+async function searched(ctx: CheckContext, word: string, content: string) {
+  const id = await mustSend(ctx, 'member', {
+    type: 'stream',
+    to: ctx.channel().id,
+    topic: `${ctx.unique('search')} ${word}`,
+    content: `${contentOf(ctx, 'search')} ${content}`,
+  });
+  let found = await matchesNarrow(ctx, [id], [{ operator: 'search', operand: word }]);
+  for (let delay = 100; !found.messages[id] && delay < 5000; delay *= 2) {
+    await new Promise((r) => setTimeout(r, delay));
+    found = await matchesNarrow(ctx, [id], [{ operator: 'search', operand: word }]);
+  }
+  const entry = found.messages[id];
+  if (typeof entry?.match_content !== 'string') fail(found.res, `wanted message ${id} to match the search for ${word}`);
+  return { res: found.res, entry: entry as { match_content: string; match_subject: unknown } };
+}
+
 function expectIds(res: ApiResponse, messages: Record<string, any>, want: number[], what: string): void {
   const got = sorted(Object.keys(messages));
   if (JSON.stringify(got) !== JSON.stringify(sorted(want)))
@@ -78,25 +99,23 @@ describe('GET /messages/matches_narrow', () => {
   });
 
   check('MSG-NARROW-002', async (ctx) => {
+    // "matches are wrapped in <span class="highlight">" for match_content, and match_subject has "same highlighting".
     const word = 'zanzibarquux';
-    const id = await mustSend(ctx, 'member', {
-      type: 'stream',
-      to: ctx.channel().id,
-      topic: ctx.unique('search'),
-      content: `${contentOf(ctx, 'search')} the ${word} here`,
-    });
-    // Full-text indexes may lag behind a send (real Zulip updates them asynchronously): ask for up to 10 s.
-    let found: { res: ApiResponse; messages: Record<string, any> } | undefined;
-    for (let delay = 100; delay < 5000; delay *= 2) {
-      found = await matchesNarrow(ctx, [id], [{ operator: 'search', operand: word }]);
-      if (found.messages[id]) break;
-      await new Promise((r) => setTimeout(r, delay));
-    }
-    const content = found!.messages[id]?.match_content;
-    if (typeof content !== 'string') fail(found!.res, `wanted message ${id} to match the search for ${word}`);
-    if (!new RegExp(`<span class="highlight">${word}</span>`, 'i').test(content)) {
-      fail(found!.res, `wanted ${word} wrapped in <span class="highlight"> in match_content`);
-    }
+    const { res, entry } = await searched(ctx, word, `the ${word} here`);
+    const wrapped = new RegExp(`<span class="highlight">${word}</span>`, 'i');
+    if (!wrapped.test(entry.match_content))
+      fail(res, `wanted ${word} wrapped in <span class="highlight"> in match_content`);
+    if (typeof entry.match_subject !== 'string' || !wrapped.test(entry.match_subject))
+      fail(res, `wanted ${word} of the topic wrapped in <span class="highlight"> in match_subject`);
+  });
+
+  check('MSG-NARROW-006', async (ctx) => {
+    // match_content is "HTML": the message's text in it is escaped, whatever markup the target renders.
+    const word = 'quokkaplume';
+    const { res, entry } = await searched(ctx, word, `${word} 1<2 & 3>2`);
+    const text = entry.match_content.replace(/<span class="highlight">|<\/span>/g, '');
+    if (text.includes('1<2') || / & 3/.test(text))
+      fail(res, 'wanted match_content to be HTML, the text 1<2 & 3>2 escaped, not given raw');
   });
 
   check('MSG-NARROW-003', async (ctx) => {

@@ -259,6 +259,22 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     healthy: '<p>a <span class="highlight">zebra</span></p>',
     faulty: '<p>a zebra</p>',
   },
+  'narrow-subject-not-highlighted': {
+    probe: async (call) => {
+      const id = (await toVerona(call, { topic: 'zebra crossing', content: 'a zebra' })).body.id;
+      return (await narrow(call, [id], [{ operator: 'search', operand: 'zebra' }]))[id].match_subject;
+    },
+    healthy: '<span class="highlight">zebra</span> crossing',
+    faulty: 'zebra crossing',
+  },
+  'narrow-content-raw': {
+    probe: async (call) => {
+      const id = (await toVerona(call, { content: 'a zebra 1<2' })).body.id;
+      return (await narrow(call, [id], [{ operator: 'search', operand: 'zebra' }]))[id].match_content;
+    },
+    healthy: '<p>a <span class="highlight">zebra</span> 1&lt;2</p>',
+    faulty: 'a <span class="highlight">zebra</span> 1<2',
+  },
   'narrow-subject-unescaped': {
     probe: async (call) => {
       const id = (await toVerona(call, { topic: 'a<b' })).body.id;
