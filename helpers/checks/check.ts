@@ -52,8 +52,9 @@ const EVIDENCE_EXCHANGES = 6;
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' } as const;
 
 /**
- * The time a check may work: its wall time less what its requests waited for the target's rate limit (or MAX_RPS),
- * so that a rate-limited target makes a run slower, never a check time out. It replaces vitest's test timeout.
+ * The time a check may work: its wall time less what its requests waited for the target's rate limit (or MAX_RPS)
+ * and what it waited for another check's turn on shared state, so that a rate-limited target makes a run slower,
+ * never a check time out. It replaces vitest's test timeout.
  */
 export const CHECK_TIME_LIMIT_MS = 120_000;
 
@@ -161,7 +162,7 @@ export async function runWithin(work: Promise<void>, recorder: Recorder, limitMs
       const waited = recorder.waitedMs() / 1000;
       reject(
         new HarnessError(
-          `the check worked ${limitMs / 1000} s without finishing${waited >= 1 ? ` (besides ${waited.toFixed(0)} s waiting for the target's rate limit)` : ''}`,
+          `the check worked ${limitMs / 1000} s without finishing${waited >= 1 ? ` (besides ${waited.toFixed(0)} s waiting for the target's rate limit or another check's turn)` : ''}`,
         ),
       );
     };
