@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { actorFor, drawOf, KINDS, kindOf, someoneOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { takeTurn } from '../../helpers/checks/shared-state.ts';
+import { Recorder } from '../../helpers/http/client.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 
 /** Just what the choice reads: the clause id and which accounts are configured (and not refused). */
@@ -67,13 +68,15 @@ describe('turns on shared state within a run', () => {
   const turnCtx = (runId: string, clause: string) => {
     const deferred: (() => unknown)[] = [];
     const notes: string[] = [];
+    const recorder = new Recorder();
     const ctx = {
       world: { runId },
       clause: { id: clause },
+      recorder,
       note: (text: string) => notes.push(text),
       defer: (_label: string, undo: () => unknown) => deferred.push(undo),
     } as unknown as CheckContext;
-    return { ctx, notes, end: async () => Promise.all(deferred.map((undo) => undo())) };
+    return { ctx, notes, recorder, end: async () => Promise.all(deferred.map((undo) => undo())) };
   };
 
   it('let one check at a time hold a turn, the next waiting until the first has ended', async () => {
@@ -95,6 +98,9 @@ describe('turns on shared state within a run', () => {
     await first.end();
     await next;
     expect(waited).toBe(false);
+    // The wait for the turn is not the waiting check's own work: it does not count against its time limit.
+    expect(second.recorder.waitedMs()).toBeGreaterThanOrEqual(140);
+    expect(first.recorder.waitedMs()).toBeLessThan(100);
     await Promise.all([second.end(), other.end(), otherRun.end()]);
     expect(existsSync(join(tmpdir(), `teamchat-conformance-${runId}-turn-realm_setting_x`))).toBe(false);
   });
