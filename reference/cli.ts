@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { FAULT_IDS, isFaultId } from './faults.ts';
 import { FLAVOUR_NAMES, type FlavourName, isFlavourName } from './flavours.ts';
 import { parseRateLimit, type RateLimit } from './http/rate-limit.ts';
-import { excluded, isVariantId, VARIANT_IDS, type VariantId } from './variants.ts';
+import { VARIANT_IDS, variantsProblem } from './variants.ts';
 
 export const USAGE =
   'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--flavour contract|zulip] [--faults fault-a,fault-b] [--variants variant-a,variant-b] [--production] [--rate-limit 200/60[:zulip|fixed|next-slot|retry-after-only]] [--edit-grace 20]';
@@ -72,25 +72,14 @@ export function parseCli(argv: readonly string[]): CliResult {
   const port = Number(rawPort);
   if (!/^\d+$/.test(rawPort) || port > 65535)
     return { kind: 'error', message: `--port must be 0..65535, got "${rawPort}"` };
-  const faults = (values.faults ?? '')
-    .split(',')
-    .map((f) => f.trim())
-    .filter((f) => f !== '');
+  const faults = splitNames(values.faults);
   const unknown = faults.filter((f) => !isFaultId(f));
   if (unknown.length > 0) {
     return { kind: 'error', message: `unknown fault(s): ${unknown.join(', ')}\nknown faults: ${FAULT_IDS.join(', ')}` };
   }
   const variants = splitNames(values.variants);
-  const unknownVariants = variants.filter((v) => !isVariantId(v));
-  if (unknownVariants.length > 0) {
-    return {
-      kind: 'error',
-      message: `unknown variant(s): ${unknownVariants.join(', ')}\nknown variants: ${VARIANT_IDS.join(', ')}`,
-    };
-  }
-  const clash = (variants as VariantId[]).find((v) => excluded(v).some((o) => variants.includes(o)));
-  if (clash)
-    return { kind: 'error', message: `variant ${clash} cannot be combined with ${excluded(clash).join(', ')}` };
+  const variantProblem = variantsProblem(variants);
+  if (variantProblem) return { kind: 'error', message: `--variants: ${variantProblem}` };
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') return { kind: 'error', message: '--host must not be empty' };
   const rateLimit = values['rate-limit'] === undefined ? undefined : parseRateLimit(values['rate-limit']);
@@ -119,6 +108,7 @@ export function parseCli(argv: readonly string[]): CliResult {
   };
 }
 
+/** A comma-separated list of names, blanks dropped. */
 function splitNames(list: string | undefined): string[] {
   return (list ?? '')
     .split(',')

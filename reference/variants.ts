@@ -247,10 +247,28 @@ export function excluded(id: VariantId): VariantId[] {
   return [...new Set([...direct, ...reverse])];
 }
 
+/** A variant of `ids` that another of them excludes, with what it cannot be combined with; undefined if none. */
+function clashIn(ids: readonly VariantId[]): string | undefined {
+  const clash = ids.find((id) => excluded(id).some((other) => ids.includes(other)));
+  return clash && `${clash} cannot be combined with ${excluded(clash).join(', ')}`;
+}
+
 /** Whether the variants can all be on at once. */
 export function compatible(ids: readonly VariantId[]): boolean {
-  return ids.every((id) => !excluded(id).some((other) => ids.includes(other)));
+  return clashIn(ids) === undefined;
 }
+
+/** What is wrong with a list of variant names (unknown names, or two that exclude each other), or undefined. */
+export function variantsProblem(names: readonly string[]): string | undefined {
+  const unknown = names.filter((n) => !isVariantId(n));
+  if (unknown.length > 0) return `unknown variant(s): ${unknown.join(', ')} (known: ${VARIANT_IDS.join(', ')})`;
+  return clashIn(names as VariantId[]);
+}
+
+/** The most variants on at once: all but the later of each pair that excludes each other. */
+export const ALL_COMPATIBLE: readonly VariantId[] = VARIANT_IDS.filter(
+  (id) => !excluded(id).some((other) => VARIANT_IDS.indexOf(other) < VARIANT_IDS.indexOf(id)),
+);
 
 /** The clauses a set of variants may make warn (never fail): `RESP-*` stands for every RESP clause. */
 export function warnedBy(ids: readonly VariantId[]): string[] {
@@ -264,7 +282,7 @@ export class Variants extends Switches<VariantId> {
   /** Throws an Error naming the known variants when a name is unknown, or when two exclude each other. */
   constructor(names: readonly string[] = []) {
     super(names, VARIANT_IDS, 'variant');
-    const clash = this.active.find((id) => excluded(id).some((other) => this.has(other)));
-    if (clash) throw new Error(`Variant ${clash} cannot be combined with ${excluded(clash).join(', ')}`);
+    const clash = clashIn(this.active);
+    if (clash) throw new Error(`Variant ${clash}`);
   }
 }

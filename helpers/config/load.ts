@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
 import type { FlavourName } from '../../reference/flavours.ts';
-import { excluded, isVariantId, VARIANT_IDS, type VariantId } from '../../reference/variants.ts';
+import { variantsProblem } from '../../reference/variants.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { type Profile, SETTINGS } from './schema.ts';
 
@@ -112,7 +112,7 @@ export function loadConfig(env: Env): Config {
   if (!embedded && config.referenceVariants.length > 0) {
     problems.push('REFERENCE_VARIANTS applies to the embedded server only: unset it or unset TARGET_URL');
   }
-  const variantProblem = checkVariants(config.referenceVariants);
+  const variantProblem = variantsProblem(config.referenceVariants);
   if (variantProblem) problems.push(`REFERENCE_VARIANTS: ${variantProblem}`);
   if (!embedded && config.referenceFlavour !== 'contract') {
     problems.push('REFERENCE_FLAVOUR applies to the embedded server only: unset it or unset TARGET_URL');
@@ -177,13 +177,4 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
-}
-
-/** Unknown variant names, or two that answer the same choice: one line, or undefined when the set is usable. */
-function checkVariants(names: readonly string[]): string | undefined {
-  const unknown = names.filter((n) => !isVariantId(n));
-  if (unknown.length > 0) return `unknown variant(s) ${unknown.join(', ')} (known: ${VARIANT_IDS.join(', ')})`;
-  const ids = names as VariantId[];
-  const clash = ids.find((id) => excluded(id).some((other) => ids.includes(other)));
-  return clash ? `${clash} cannot be combined with ${excluded(clash).join(', ')}` : undefined;
 }

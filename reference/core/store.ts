@@ -162,6 +162,14 @@ export class Store {
   }
 
   /**
+   * By the name a user signs in with (Basic authentication, fetching an API key): the login address, and, under
+   * variant `login-by-api-email`, the API email too.
+   */
+  userByLogin(name: string): User | undefined {
+    return this.userByEmail(name) ?? (this.variants.has('login-by-api-email') ? this.userByApiEmail(name) : undefined);
+  }
+
+  /**
    * By the API email, case-insensitive: how recipients, principals and narrow operands name users. A real address
    * the user's email visibility hides is no API email, and finds no one (Zulip answers "Invalid email").
    */

@@ -38,9 +38,7 @@ export function authenticate(req: Request, store: Store, faults: Faults): Authen
     throw unauthorized("Missing 'Authorization' header.");
   }
   const { email, apiKey } = parseBasic(req.authorization);
-  // Variant `login-by-api-email`: the API email signs in too.
-  const user =
-    store.userByEmail(email) ?? (store.variants.has('login-by-api-email') ? store.userByApiEmail(email) : undefined);
+  const user = store.userByLogin(email);
   if (!user) {
     // Fault `auth-unknown-email-accepted`.
     if (faults.has('auth-unknown-email-accepted')) return { user: store.firstHuman() };

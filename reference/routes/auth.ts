@@ -13,10 +13,7 @@ function fetchApiKey({ params, store, faults }: PublicContext): Fields {
   const password = faults.has('fetchkey-missing-password-accepted')
     ? params.optStr('password')
     : params.str('password');
-  // Variant `login-by-api-email`: the API email is a user name too.
-  const user =
-    store.userByEmail(username) ??
-    (store.variants.has('login-by-api-email') ? store.userByApiEmail(username) : undefined);
+  const user = store.userByLogin(username);
   if (!user?.isActive) throw authenticationFailed();
   const passwordOk = password === undefined || (user.password !== '' && password === user.password);
   // Fault `fetchkey-wrong-password-accepted`: any password of a known user logs in.

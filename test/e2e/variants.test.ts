@@ -3,17 +3,14 @@
 // compatible ones at once; the other side of every pair that excludes each other, with a seeded random draw of the
 // rest. No clause may fail or end in error, and only the clauses a SHOULD-level variant declares may warn.
 import { describe, expect, it } from 'vitest';
-import { compatible, excluded, VARIANT_IDS, type VariantId, warnedBy } from '../../reference/variants.ts';
+import { ALL_COMPATIBLE, compatible, VARIANT_IDS, type VariantId, warnedBy } from '../../reference/variants.ts';
 import { drawVariants } from '../support/variant-draw.ts';
 import { type RunOutcome, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
 /** The draw's seed, printed in the test's name: fixed, so that CI is deterministic; VARIANT_SEED explores others. */
 const DRAW_SEED = Number(process.env.VARIANT_SEED ?? 1);
 
-/** Every variant but the later one of each pair that excludes each other. */
-const ALL_AT_ONCE = VARIANT_IDS.filter(
-  (id) => !excluded(id).some((o) => VARIANT_IDS.indexOf(o) < VARIANT_IDS.indexOf(id)),
-);
+const ALL_AT_ONCE = ALL_COMPATIBLE;
 const LEFT_OUT = VARIANT_IDS.filter((id) => !ALL_AT_ONCE.includes(id));
 
 /** Those left out, and each other variant with one chance in two (a small linear congruential generator). */
