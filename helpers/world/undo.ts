@@ -30,7 +30,20 @@ export async function undo(client: ApiClient, entry: LedgerEntry): Promise<strin
     const again = await client.get(`/messages/${entry.id}`);
     if (again.body?.result === 'error') return null;
   }
+  // "Not muted" is a refusal too: a mute tracked before its answer came (the answer may be lost) may never have been.
+  if (entry.kind === 'mute' && res.body?.result === 'error' && !(await stillMuted(client, entry.id))) return null;
   return `could not undo ${entry.kind} ${entry.label} (${entry.id}): HTTP ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
+}
+
+/** Whether the caller's muted_users (POST /register, its queue deleted at once) still holds `id`; true if unknown. */
+async function stillMuted(client: ApiClient, id: string | number): Promise<boolean> {
+  const res = await client.request('POST', '/register', {
+    fetch_event_types: ['muted_users'],
+    event_types: ['muted_users'],
+  });
+  if (typeof res.body?.queue_id === 'string') await client.delete('/events', { queue_id: res.body.queue_id });
+  const muted: unknown = res.body?.muted_users;
+  return !Array.isArray(muted) || muted.some((m) => m?.id === Number(id));
 }
 
 /** Channels are archived by an administrator; everything else by the account that created it. */

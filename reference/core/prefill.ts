@@ -2,7 +2,7 @@
  * Variant `realm-prefilled`: a realm in use before the suite arrives. Other people (humans of every role, a
  * deactivated one, bots with and without an owner, and a crowd large enough to make a channel "large" for partial
  * subscriber lists), channels of every kind, conversations, and state of the configured accounts the suite did not
- * create: drafts, a scheduled message, a mute, a push token, a profile field shown in the summary, a user group. A
+ * create: drafts, a scheduled message, mutes, a push token, a profile field shown in the summary, a user group. A
  * run must work around all of it and touch none of it.
  */
 import { EMAIL_VISIBILITY, type Message, ROLE, type User } from './model.ts';
@@ -114,6 +114,10 @@ export function prefillRealm(store: Store): void {
     readBySender: null,
   });
   store.mutedUsers.set(member.id, [{ id: ada.id, timestamp: now - 7200 }]);
+  // The guest and the bot (callers of the probes of muting) have muted the member already: a mute a check must not
+  // count on being able to make.
+  for (const muter of accounts.filter((u) => u.role === ROLE.guest || u.bot !== null))
+    store.mutedUsers.set(muter.id, [{ id: member.id, timestamp: now - 3600 }]);
   store.pushTokens.set(member.id, [{ token: 'c0ffee'.repeat(10), appid: 'org.example.prefilled' }]);
 
   const field = store.nextId('profileField');

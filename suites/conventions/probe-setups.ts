@@ -31,7 +31,7 @@ import { listScheduled, mustSend, readMessage } from '../messages/messages.ts';
 import { APP_ID, deviceToken } from '../push/push.ts';
 import { listFields } from '../realm/profile-fields.ts';
 import { createGroup, groupManager } from '../user_groups/groups.ts';
-import { mustUnmute } from '../users/muted.ts';
+import { mustUnmute, mutedIds, unmutedTarget } from '../users/muted.ts';
 
 /** A valid request sent once with good credentials before the requests that must be refused. */
 export interface Control {
@@ -350,24 +350,26 @@ const noParams: Setup = async () => {
 const MUTED_BY_CONTROLS: readonly Role[] = ['member', 'member2', 'admin'];
 
 const muteUser: Setup = async (ctx, _op, { caller }) => {
-  const target = MUTED_BY_CONTROLS.filter((r) => r !== caller && usable(ctx, r)).map((r) => ctx.account(r).userId)[0];
-  const other = ROLES.find((r) => r !== caller && usable(ctx, r));
-  // Muting oneself is refused: with one account configured there is no one to mute.
-  if (target === undefined && other === undefined)
+  if (!ROLES.some((r) => r !== caller && usable(ctx, r)))
+    // Muting oneself is refused: with one account configured there is no one to mute.
     throw new Disabled(
       'muting needs a second account to mute: set MEMBER2_EMAIL with MEMBER2_API_KEY (or another role)',
     );
-  const userId = target ?? ctx.account(other!).userId;
   // Another check muting as the same caller (the authentication checks and BAD-MUTE-001 both may) waits its turn.
   await takeTurn(ctx, `mutes of the ${caller}`);
+  // Not someone the caller has muted already: a person, or a run whose unmute was lost on the way, may have left one.
+  const muted = await mutedIds(ctx, caller);
+  const userId =
+    MUTED_BY_CONTROLS.filter((r) => r !== caller && usable(ctx, r))
+      .map((r) => ctx.account(r).userId)
+      .find((id) => !muted.has(id)) ?? (await unmutedTarget(ctx, caller));
   const bases = [{ pathParams: { muted_user_id: userId }, params: {} }];
+  // Tracked before the control is sent: were its answer lost, the mute may still have been made.
+  ctx.track(caller, 'mute', userId, `mute of user ${userId}`);
   return {
     bases,
     // Muting twice is refused ("already muted"): the control's mute is undone at once, and the base is valid again.
-    controls: sameAsBases(bases, async () => {
-      ctx.track(caller, 'mute', userId, `mute of user ${userId}`);
-      await mustUnmute(ctx, caller, userId);
-    }),
+    controls: sameAsBases(bases, () => mustUnmute(ctx, caller, userId)),
     // A probe a lenient server reads as the id mutes one of ours, undone.
     accepted: () => ctx.track(caller, 'mute', userId, 'mute'),
   };
