@@ -334,10 +334,16 @@ const CASES: Record<VariantId, Case> = {
     varied: 'spaced  ',
   },
   'slow-responses': {
+    // Every answer waits at least 5 ms, so the quickest of ten does too (a busy machine slows some answers, not all;
+    // 4 ms: a timer may fire up to a millisecond early on the clock measured here).
     probe: async (call) => {
-      const started = performance.now();
-      for (let i = 0; i < 5; i++) await call('GET', '/drafts');
-      return performance.now() - started > 25;
+      let quickest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 10; i++) {
+        const started = performance.now();
+        await call('GET', '/drafts');
+        quickest = Math.min(quickest, performance.now() - started);
+      }
+      return quickest >= 4;
     },
     standard: false,
     varied: true,
