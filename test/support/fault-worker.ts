@@ -1,7 +1,8 @@
 /**
- * A kill-matrix worker (a child process of test/sensitivity.test.ts, talking over IPC): for each fault it is sent,
- * it starts the reference server with that fault alone, prepares a world on it, runs the fault's clause with the
- * full profile, undoes what the run created and answers with the clause's outcome. One vitest instance serves
+ * A kill-matrix worker (a child process of test/sensitivity.test.ts, talking over IPC): for each job it is sent, it
+ * starts the reference server with the job's fault (and variants), prepares a world on it, runs the job's clauses
+ * (the fault's clause alone by default) with the job's profile, undoes what the run created and answers with the
+ * outcomes. One vitest instance serves
  * every fault, so only the first pays for vitest's start-up.
  */
 import { mkdtempSync } from 'node:fs';
@@ -34,6 +35,8 @@ export interface FaultVerdict extends FaultJob {
   /** The clauses of the run that failed or warned, and those that ended otherwise than passed (with why). */
   failed?: string[];
   odd?: string[];
+  /** Whether a clause of the run failed (not only warned): what makes the command line exit 1. */
+  anyFailed?: boolean;
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -77,6 +80,7 @@ async function judge(suites: SuiteRunner, job: FaultJob): Promise<FaultVerdict> 
       reportDir,
       ms: Date.now() - started,
       failed: ran.filter((c) => c.outcome === 'failed' || c.outcome === 'warned').map((c) => c.id),
+      anyFailed: ran.some((c) => c.outcome === 'failed'),
       odd: ran
         .filter((c) => !QUIET.has(c.outcome) && c.outcome !== 'failed' && c.outcome !== 'warned')
         .map((c) => `${c.id}: ${c.outcome} ${(c.reason ?? '').slice(0, 300)}`),
