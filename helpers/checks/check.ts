@@ -109,7 +109,7 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs
     record.rateLimitedBy = {};
     for (const e of limited) record.rateLimitedBy[e.caller] = (record.rateLimitedBy[e.caller] ?? 0) + 1;
   }
-  const responses = tallyResponses(recorder, ctx.world.featureLevel);
+  const responses = tallyResponses(recorder, ctx.world.featureLevel, clause.id);
   if (Object.keys(responses.judged).length) record.responses = responses;
   if (ctx.probesSent) record.probes = ctx.probesSent;
   const waited = recorder.waitedMs();

@@ -14,6 +14,8 @@ export interface ResponseDeparture {
   message: string;
   exchange: Exchange;
   curl: string;
+  /** The clause of the check whose request drew the response (absent in records written before it was kept). */
+  check?: string;
 }
 
 export interface ResponseTally {
@@ -27,8 +29,11 @@ export interface ResponseTally {
   notes: Record<string, ResponseDeparture>;
 }
 
-/** Judges the recorder's exchanges on their whole bodies; the evidence kept is the masked exchange. */
-export function tallyResponses(recorder: Recorder, featureLevel: number | null): ResponseTally {
+/**
+ * Judges the recorder's exchanges (those of the check of clause `check`) on their whole bodies; the evidence kept is
+ * the masked exchange.
+ */
+export function tallyResponses(recorder: Recorder, featureLevel: number | null, check: string): ResponseTally {
   const tally: ResponseTally = { judged: {}, departures: {}, advice: {}, notes: {} };
   for (const exchange of recorder.exchanges) {
     const judgement = assessExchange(recorder.whole(exchange), featureLevel === null ? {} : { featureLevel });
@@ -37,7 +42,7 @@ export function tallyResponses(recorder: Recorder, featureLevel: number | null):
     tally.judged[op] = (tally.judged[op] ?? 0) + 1;
     for (const d of judgement.departures) {
       const into = d.level === 'MUST' ? tally.departures : d.level === 'SHOULD' ? tally.advice : tally.notes;
-      into[op] ??= { rule: d.rule, message: redact(d.message), exchange, curl: toCurl(exchange) };
+      into[op] ??= { rule: d.rule, message: redact(d.message), exchange, curl: toCurl(exchange), check };
     }
   }
   return tally;

@@ -3,7 +3,7 @@
  * summary read this, and the unit tests build it from hand-made records.
  */
 import type { CheckRecord } from '../checks/check.ts';
-import type { ResponseTally } from '../checks/responses.ts';
+import type { ResponseDeparture, ResponseTally } from '../checks/responses.ts';
 import { type Clause, LEVELS, type Level, OUTCOMES, type Outcome } from '../clauses/types.ts';
 
 /** A clause with what its check recorded (see CheckRecord). */
@@ -100,6 +100,9 @@ export function buildResults(
   };
 }
 
+/** Which check's request drew a judged response: where to look (and what `--only` reruns) when it departs. */
+const drawnBy = (d: ResponseDeparture) => (d.check ? `, in answer to a request of check ${d.check}` : '');
+
 /**
  * A RESP-* clause: failed on the first response of its operation that departs (in any check), passed when
  * responses were judged and none departed; without any response of the operation, its driving check's outcome
@@ -125,7 +128,7 @@ function judgedOverResponses(
     return {
       ...base,
       outcome: expected ? 'known-failure' : 'failed',
-      reason: `${op}: ${departure.message} (${departure.rule})`,
+      reason: `${op}: ${departure.message} (${departure.rule})${drawnBy(departure)}`,
       exchanges: [departure.exchange],
       curl: departure.curl,
       notes,
@@ -136,7 +139,7 @@ function judgedOverResponses(
     return {
       ...base,
       outcome: 'warned',
-      reason: `${op}: ${advice.message} (${advice.rule}, a SHOULD)`,
+      reason: `${op}: ${advice.message} (${advice.rule}, a SHOULD)${drawnBy(advice)}`,
       exchanges: [advice.exchange],
       curl: advice.curl,
       notes,

@@ -27,7 +27,7 @@ describe('tallyResponses', () => {
     recorder.add(answer('/drafts', { ...ok, drafts: [] }));
     recorder.add(answer('/drafts', { ...ok, msg: 'x', count: 0, drafts: [] }));
     recorder.add(answer('/users/me', { ...ok, user_id: 1 }));
-    const tally = tallyResponses(recorder, 400);
+    const tally = tallyResponses(recorder, 400, 'X-001');
     expect(tally.judged).toEqual({ 'GET /drafts': 3 });
     expect(tally.departures['GET /drafts']?.rule).toBe('shape.field-missing');
     expect(tally.departures['GET /drafts']?.curl).toContain('/api/v1/drafts');
@@ -38,7 +38,7 @@ describe('tallyResponses', () => {
     const streams = Array.from({ length: 200 }, (_, i) => ({ stream_id: i, name: `channel ${i}`.padEnd(40, '.') }));
     const whole = answer('/streams', { ...ok, streams: Object.fromEntries(streams.map((s, i) => [i, s])) });
     recorder.add({ ...whole, responseBody: `${whole.responseBody!.slice(0, 100)}…` }, whole.responseBody);
-    expect(tallyResponses(recorder, 400).departures['GET /streams']?.rule).toBe('shape.field-type');
+    expect(tallyResponses(recorder, 400, 'X-001').departures['GET /streams']?.rule).toBe('shape.field-type');
   });
 });
 
@@ -70,11 +70,11 @@ describe('RESP-* clauses', () => {
       return {
         clauseId: `X-00${i}`,
         state: 'passed',
-        record: { clauseId: `X-00${i}`, outcome: 'passed', responses: tallyResponses(recorder, 400) },
+        record: { clauseId: `X-00${i}`, outcome: 'passed', responses: tallyResponses(recorder, 400, `X-00${i}`) },
       };
     });
 
-  it('fails on the first departing answer of its operation in any check, with the exchange as evidence', () => {
+  it('fails on the first departing answer of its operation in any check, with the exchange as evidence and the check named', () => {
     const results = buildResults(
       seenWith([
         { ...ok, count: 0, drafts: [] },
@@ -86,7 +86,7 @@ describe('RESP-* clauses', () => {
     );
     const r = results.clauses[0]!;
     expect(r.outcome).toBe('failed');
-    expect(r.reason).toMatch(/^GET \/drafts: .*envelope\.success-msg-empty/);
+    expect(r.reason).toMatch(/^GET \/drafts: .*envelope\.success-msg-empty.*, in answer to a request of check X-001$/);
     expect(r.exchanges).toHaveLength(1);
     expect(r.curl).toContain('curl');
     expect(results.responsesJudged).toBe(2);
@@ -116,7 +116,7 @@ describe('RESP-* clauses', () => {
       {
         clauseId: 'X',
         state: 'passed',
-        record: { clauseId: 'X', outcome: 'passed', responses: tallyResponses(recorder, 400) },
+        record: { clauseId: 'X', outcome: 'passed', responses: tallyResponses(recorder, 400, 'X-001') },
       },
     ];
     const r = buildResults(seen, RUN, 't', [resp]).clauses[0]!;
