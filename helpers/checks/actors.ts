@@ -76,7 +76,7 @@ export interface Among {
 }
 
 /** The roles of the kind the run can act through, less `besides` (never empty: see Among). */
-export function kindOf(ctx: CheckContext, kind: Kind, { besides = [] }: Among = {}): Role[] {
+export function rolesOfKind(ctx: CheckContext, kind: Kind, { besides = [] }: Among = {}): Role[] {
   const pool = KINDS[kind].filter((role) => !besides.includes(role));
   const stand = besides.includes('member') ? (pool[0] ?? KINDS[kind][0]) : 'member';
   return actorsOf(ctx, pool, stand);
@@ -84,7 +84,7 @@ export function kindOf(ctx: CheckContext, kind: Kind, { besides = [] }: Among = 
 
 /** One account of the kind for the whole check (see actorFor). */
 export function someoneOf(ctx: CheckContext, kind: Kind, among?: Among): Role {
-  return choose(ctx, kindOf(ctx, kind, among));
+  return choose(ctx, rolesOfKind(ctx, kind, among));
 }
 
 /**
@@ -99,7 +99,7 @@ export function administratorOf(ctx: CheckContext): Role {
 
 /** An account of the kind drawn with each property case (see anyActor). */
 export function drawOf(ctx: CheckContext, kind: Kind, among?: Among): fc.Arbitrary<Role> {
-  return draw(ctx, kindOf(ctx, kind, among));
+  return draw(ctx, rolesOfKind(ctx, kind, among));
 }
 
 /**

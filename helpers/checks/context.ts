@@ -22,7 +22,7 @@ import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
 import type { World, WorldAccount } from '../world/types.ts';
 import { undo, undoRole } from '../world/undo.ts';
-import { type Among, budgetFor, drawOf, type Kind, kindOf, someoneOf } from './actors.ts';
+import { type Among, budgetFor, drawOf, type Kind, rolesOfKind, someoneOf } from './actors.ts';
 import { deriveSeed, NUM_RUNS } from './seeds.ts';
 
 let counter = 0;
@@ -99,7 +99,7 @@ export class CheckContext {
 
   /** Every account of the kind the run can act through (never none: see Among), e.g. to subscribe them all. */
   everyone(kind: Kind, among?: Among): Role[] {
-    return kindOf(this, kind, among);
+    return rolesOfKind(this, kind, among);
   }
 
   /**

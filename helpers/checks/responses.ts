@@ -3,7 +3,7 @@
  * judge.ts), tallied per operation: how many were judged, and the first that departed, as evidence. The reporter
  * sums the tallies of all checks into the per-operation RESP-* clauses (suites/conventions/responses.ts).
  */
-import { assessExchange } from '../contract/judge.ts';
+import { judgeExchange } from '../contract/judge.ts';
 import { keyOf } from '../contract/operation.ts';
 import type { Recorder } from '../http/client.ts';
 import { type Exchange, toCurl } from '../http/exchange.ts';
@@ -36,7 +36,7 @@ export interface ResponseTally {
 export function tallyResponses(recorder: Recorder, featureLevel: number | null, check: string): ResponseTally {
   const tally: ResponseTally = { judged: {}, departures: {}, advice: {}, notes: {} };
   for (const exchange of recorder.exchanges) {
-    const judgement = assessExchange(recorder.whole(exchange), featureLevel === null ? {} : { featureLevel });
+    const judgement = judgeExchange(recorder.whole(exchange), featureLevel === null ? {} : { featureLevel });
     if (!judgement.judged || !judgement.operation) continue;
     const op = keyOf(judgement.operation);
     tally.judged[op] = (tally.judged[op] ?? 0) + 1;

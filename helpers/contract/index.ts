@@ -4,7 +4,7 @@
  * - shapes.ts: the descriptor language (Shape, Field, Limit, Condition); resources.ts: the contract's resources;
  *   codes.ts: the envelope and error codes; operation.ts: what an operation is; operations/*.ts: Endpoints 1–21;
  *   model.ts: OPERATIONS and operationOf; validate.ts: a value against a shape; zod.ts: shapes as zod schemas.
- * - judge.ts: judgeExchange / assessExchange.
+ * - judge.ts: judgeExchange.
  * - probes.ts (with bad-values.ts, probe-rules.ts, probe-sample.ts): bad-input probes and their profiles.
  */
 export * from './codes.ts';

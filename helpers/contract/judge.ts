@@ -94,11 +94,8 @@ const IGNORED_PARAMETERS = {
 
 const CUT_BODY = /… \(\d+ characters\)$/;
 
-export function judgeExchange(exchange: JudgeableExchange, opts: JudgeOptions = {}): Departure[] {
-  return assessExchange(exchange, opts).departures;
-}
-
-export function assessExchange(e: JudgeableExchange, opts: JudgeOptions = {}): Judgement {
+/** An exchange judged against the envelope rules and its operation's answer: its departures, or why it was not. */
+export function judgeExchange(e: JudgeableExchange, opts: JudgeOptions = {}): Judgement {
   const skip = (reason: string, operation?: Operation): Judgement => ({
     judged: false,
     reason,

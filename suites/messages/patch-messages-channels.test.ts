@@ -4,7 +4,7 @@
 // never run while it is shrunk.
 import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
-import { directType } from '../../helpers/checks/levels.ts';
+import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { clauses } from './clauses.ts';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
-import { directType } from '../../helpers/checks/levels.ts';
+import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Role } from '../../helpers/roles.ts';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe } from 'vitest';
 import { isStoredEmpty } from '../../helpers/arbitraries/topic-rule.ts';
 import { checksOf } from '../../helpers/checks/check.ts';
-import { directType } from '../../helpers/checks/levels.ts';
+import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';

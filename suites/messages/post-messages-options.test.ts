@@ -3,7 +3,7 @@
 import { describe, expect } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
-import { directType } from '../../helpers/checks/levels.ts';
+import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import { clauses } from './clauses.ts';

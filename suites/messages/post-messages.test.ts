@@ -2,7 +2,7 @@
 import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import { directType } from '../../helpers/checks/levels.ts';
+import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { clauses } from './clauses.ts';
 import { contentOf, readMessage, send } from './messages.ts';

@@ -6,7 +6,7 @@ import { emptySpellings } from '../../helpers/arbitraries/topic-rule.ts';
 import { checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
-import { directType } from '../../helpers/checks/levels.ts';
+import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess } from '../../helpers/checks/matchers.ts';
 import { ownChannel, topicEnv } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';

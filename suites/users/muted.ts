@@ -4,7 +4,7 @@
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, waitForEvents } from '../../helpers/checks/events.ts';
-import { directType } from '../../helpers/checks/levels.ts';
+import { directType } from '../../helpers/checks/feature-levels.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, SetupError, Unsupported } from '../../helpers/errors.ts';
 import { type ApiResponse, mustSucceed, setupFailure } from '../../helpers/http/client.ts';

@@ -1,7 +1,6 @@
 // Judging one exchange against the envelope and its operation's shape (helpers/contract/judge.ts).
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  assessExchange,
   type Departure,
   type JudgeableExchange,
   type JudgeOptions,
@@ -39,7 +38,7 @@ function exchange(c: Call): JudgeableExchange {
 
 const seen = new Set<RuleKey>();
 function judge(c: Call, opts?: JudgeOptions): Departure[] {
-  const found = judgeExchange(exchange(c), opts);
+  const found = judgeExchange(exchange(c), opts).departures;
   for (const d of found) seen.add(d.rule);
   return found;
 }
@@ -409,7 +408,7 @@ describe('judge: what it leaves alone', () => {
     ],
   ];
   it.each(notJudged)('%s', (_, e, opts) => {
-    const judgement = assessExchange(e, opts);
+    const judgement = judgeExchange(e, opts);
     expect(judgement.judged).toBe(false);
     expect(judgement.reason).toBeTruthy();
     expect(judgement.departures).toEqual([]);
@@ -417,10 +416,10 @@ describe('judge: what it leaves alone', () => {
 
   it('judges a body the recorder cut for its content type only', () => {
     const cut = `${'{"result":"success","msg":"","streams":['.padEnd(4000, ' ')}… (52011 characters)`;
-    const judgement = assessExchange(exchange({ path: '/streams', text: cut }));
+    const judgement = judgeExchange(exchange({ path: '/streams', text: cut }));
     expect(judgement).toMatchObject({ judged: true, departures: [] });
     expect(judgement.reason).toMatch(/cut/);
-    const html = assessExchange(exchange({ path: '/streams', text: cut, headers: { 'content-type': 'text/plain' } }));
+    const html = judgeExchange(exchange({ path: '/streams', text: cut, headers: { 'content-type': 'text/plain' } }));
     expect(html.departures.map((d) => d.rule)).toEqual(['envelope.content-type']);
   });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { actorFor, drawOf, KINDS, kindOf, someoneOf } from '../../helpers/checks/actors.ts';
+import { actorFor, drawOf, KINDS, rolesOfKind, someoneOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { takeTurn } from '../../helpers/checks/shared-state.ts';
 import { Recorder } from '../../helpers/http/client.ts';
@@ -40,19 +40,21 @@ describe('kinds of account', () => {
 
   it('leave out the roles a clause rules out, keeping the kind order', () => {
     const ctx = fakeCtx('X-Y-001', ROLES);
-    expect(kindOf(ctx, 'person', { besides: ['member2'] })).toEqual(['moderator', 'admin', 'owner']);
-    expect(kindOf(ctx, 'helper', { besides: ['moderator', 'owner'] })).toEqual(['guest', 'bot']);
+    expect(rolesOfKind(ctx, 'person', { besides: ['member2'] })).toEqual(['moderator', 'admin', 'owner']);
+    expect(rolesOfKind(ctx, 'helper', { besides: ['moderator', 'owner'] })).toEqual(['guest', 'bot']);
     for (let n = 1; n <= 20; n++)
       expect(someoneOf(fakeCtx(`X-Y-${n}`, ROLES), 'anyone', { besides: ['guest', 'bot'] })).not.toMatch(/guest|bot/);
   });
 
   it('fall back to the member when none of the kind is usable, or to the kind, should the member be ruled out', () => {
-    expect(kindOf(fakeCtx('X-Y-001', ['member', 'guest']), 'person')).toEqual(['member']);
-    expect(kindOf(fakeCtx('X-Y-001', ['member', 'bot'], ['bot']), 'helper', { besides: ['owner'] })).toEqual([
+    expect(rolesOfKind(fakeCtx('X-Y-001', ['member', 'guest']), 'person')).toEqual(['member']);
+    expect(rolesOfKind(fakeCtx('X-Y-001', ['member', 'bot'], ['bot']), 'helper', { besides: ['owner'] })).toEqual([
       'member',
     ]);
     // The check then asks for the moderator and is disabled, naming its variable.
-    expect(kindOf(fakeCtx('X-Y-001', ['member']), 'person', { besides: ['member2', 'member'] })).toEqual(['moderator']);
+    expect(rolesOfKind(fakeCtx('X-Y-001', ['member']), 'person', { besides: ['member2', 'member'] })).toEqual([
+      'moderator',
+    ]);
   });
 
   it('draw per property case from the kind, reproducibly from the seed', () => {
