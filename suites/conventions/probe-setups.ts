@@ -464,7 +464,7 @@ const render: Setup = async (ctx) => {
  */
 const ANYONE_MAY_CALL: ReadonlySet<number> = new Set([6, 11, 13, 14, 20, 21]);
 
-/** The mute checks' callers (post-users-me-muted_users.test.ts and mute.model.ts): their mute lists are theirs. */
+/** The mute checks' callers (post-users-me-muted_users.test.ts and mute-sequences.model.ts): their mute lists are theirs. */
 const MUTE_CHECKS_CALLERS: readonly Role[] = ['member', 'member2', 'moderator', 'admin', 'owner'];
 
 /** Who sends an operation's controls and probes (callers) where a check needs them for operation `n`. */

@@ -141,7 +141,7 @@ export const clauses = defineArea('users', {
       since: 48,
     },
   ],
-  'mute.model.ts': [
+  'mute-sequences.model.ts': [
     {
       id: 'MUTE-006',
       level: 'MUST',

@@ -1,5 +1,5 @@
 // POST /users/me/muted_users/{id} — contract: "15. Mute a user", the muting rows of States and transitions, Errors.
-// The caller is a peer member (the member when none is configured): the model-based checks (mute.model.ts) act as
+// The caller is a peer member (the member when none is configured): the model-based checks (mute-sequences.model.ts) act as
 // the other people, so the two files never share a mute list when they run side by side.
 import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
