@@ -1,11 +1,11 @@
 /**
  * Combines the reports of several shards (`--shard i/n`) into one: each clause takes the outcome of the shard that
- * ran it; allure results are copied together; the JUnit files become one.
+ * ran it; allure results are copied together; the other reports (junit.xml too) are written from the merged results.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Outcome } from '../clauses/types.ts';
-import { addJudgedClauses, isJudgedResult, JUDGED_SUITE } from './judged-clauses.ts';
+import { addJudgedClauses, judgedClauseOf } from './judged-clauses.ts';
 import { type ClauseResult, countByLevel, countOutcomes, type RunResults } from './results.ts';
 import { writeReports } from './write.ts';
 
@@ -62,26 +62,18 @@ export function mergeReportDirs(inputs: readonly string[], reportDir: string): R
   });
   const merged = mergeResults(parts);
   mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
-  const suites: string[] = [];
-  // The clauses judged over every response are in each shard's files: written once, with the merged outcome.
+  // The clauses judged over every response have a result in each shard's Allure files: written once, merged.
   const judged = new Set<string>();
   for (const dir of inputs) {
     const allure = join(dir, 'allure-results');
-    if (existsSync(allure))
-      for (const f of readdirSync(allure)) {
-        if (!isJudgedResult(join(allure, f))) cpSync(join(allure, f), join(reportDir, 'allure-results', f));
-      }
-    const junit = join(dir, 'junit.xml');
-    if (!existsSync(junit)) continue;
-    for (const suite of readFileSync(junit, 'utf8').match(/<testsuite\b[\s\S]*?<\/testsuite>/g) ?? []) {
-      if (!suite.startsWith(`<testsuite name="${JUDGED_SUITE}"`)) suites.push(suite);
-      else for (const [, id] of suite.matchAll(/<testcase [^>]*name="(\S+) /g)) judged.add(id!);
+    if (!existsSync(allure)) continue;
+    for (const f of readdirSync(allure)) {
+      const file = join(allure, f);
+      const id = judgedClauseOf(file);
+      if (id) judged.add(id);
+      else cpSync(file, join(reportDir, 'allure-results', f));
     }
   }
-  writeFileSync(
-    join(reportDir, 'junit.xml'),
-    `<?xml version="1.0" encoding="UTF-8" ?>\n<testsuites name="teamchat-conformance">\n${suites.join('\n')}\n</testsuites>\n`,
-  );
   addJudgedClauses(reportDir, merged, judged);
   writeReports(reportDir, merged);
   return merged;

@@ -1,7 +1,11 @@
-/** The one place that writes a run's own reports: conformance.json, .md and .html (junit and Allure are vitest's). */
+/**
+ * The one place that writes a run's reports from its results: conformance.json, .md, .html and junit.xml (Allure's
+ * results are written by allure-vitest as the checks run, and by judged-clauses.ts for the clauses without a check).
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toHtml } from './html.ts';
+import { toJunit } from './junit.ts';
 import { toMarkdown } from './markdown.ts';
 import type { RunResults } from './results.ts';
 
@@ -10,4 +14,5 @@ export function writeReports(reportDir: string, results: RunResults): void {
   writeFileSync(join(reportDir, 'conformance.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(reportDir, 'conformance.md'), toMarkdown(results));
   writeFileSync(join(reportDir, 'conformance.html'), toHtml(results));
+  writeFileSync(join(reportDir, 'junit.xml'), toJunit(results));
 }

@@ -26,7 +26,7 @@ export interface SuiteRunnerOptions {
   clauses: readonly Clause[];
   /** Reporters for the life of the instance (progress lines); each run adds its own conformance reporter. */
   reporters?: ReporterEntry[];
-  /** Where vitest's JUnit and Allure reporters write (`junit.xml`, `allure-results/`); none when unset. */
+  /** Where the Allure reporter writes (`allure-results/`); none when unset. */
   reportDir?: string;
 }
 
@@ -59,7 +59,6 @@ export class SuiteRunner {
         ...(options.reporters ?? []),
         ...(options.reportDir
           ? ([
-              ['junit', { outputFile: join(options.reportDir, 'junit.xml'), suiteName: 'teamchat-conformance' }],
               ['allure-vitest/reporter', { resultsDir: join(options.reportDir, 'allure-results') }],
             ] satisfies ReporterEntry[])
           : []),

@@ -1,0 +1,57 @@
+/**
+ * junit.xml, written from the run's results like the other reports: a testsuite per operation, a testcase per
+ * clause named as its check's test (so a CI that reads only junit sees every clause, those judged over every
+ * response too). A failure carries the reason and the curl command that replays it; a known failure, a clause not
+ * judged on this target (disabled, skipped-unsupported, not-applicable, not run) is a skipped testcase saying why;
+ * a warning (a SHOULD departure) passes with the warning on its output.
+ */
+import { type Outcome, testNameOf } from '../clauses/types.ts';
+import type { ClauseResult, RunResults } from './results.ts';
+
+const SKIPPED: readonly Outcome[] = ['known-failure', 'disabled', 'skipped-unsupported', 'not-applicable', 'not-run'];
+
+const xml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+
+/** What junit's one-line `message` attribute can hold: the reason's first line. */
+const firstLine = (text: string) => xml(text.split('\n')[0] ?? '');
+
+function testcase(c: ClauseResult): string {
+  const reason = c.reason ?? c.outcome;
+  const detail = xml([reason, c.curl].filter(Boolean).join('\n\n'));
+  const open = `    <testcase classname="${xml(c.endpoint)}" name="${xml(testNameOf(c))}" time="0">`;
+  if (c.outcome === 'failed')
+    return `${open}\n      <failure message="${firstLine(reason)}" type="${c.level}">${detail}</failure>\n    </testcase>`;
+  if (c.outcome === 'error')
+    return `${open}\n      <error message="${firstLine(reason)}" type="SetupError">${detail}</error>\n    </testcase>`;
+  if (SKIPPED.includes(c.outcome))
+    return `${open}\n      <skipped message="${firstLine(`${c.outcome}: ${reason}`)}"/>\n    </testcase>`;
+  if (c.outcome === 'warned')
+    return `${open}\n      <system-out>${xml(`warned (${c.level}): ${reason}`)}</system-out>\n    </testcase>`;
+  return `${open}</testcase>`;
+}
+
+const counts = (clauses: readonly ClauseResult[]) =>
+  `tests="${clauses.length}" failures="${clauses.filter((c) => c.outcome === 'failed').length}" errors="${
+    clauses.filter((c) => c.outcome === 'error').length
+  }" skipped="${clauses.filter((c) => SKIPPED.includes(c.outcome)).length}"`;
+
+export function toJunit(results: RunResults): string {
+  const byOperation = new Map<string, ClauseResult[]>();
+  for (const c of results.clauses) byOperation.set(c.endpoint, [...(byOperation.get(c.endpoint) ?? []), c]);
+  const suites = [...byOperation].map(([operation, clauses]) =>
+    [
+      `  <testsuite name="${xml(operation)}" ${counts(clauses)} time="0">`,
+      ...clauses.map(testcase),
+      '  </testsuite>',
+    ].join('\n'),
+  );
+  const time = (results.run.durationMs / 1000).toFixed(3);
+  return [
+    '<?xml version="1.0" encoding="UTF-8" ?>',
+    `<testsuites name="teamchat-conformance" ${counts(results.clauses)} time="${time}">`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
