@@ -2,9 +2,11 @@
  * conformance.html: one self-contained page (no network): the verdict, counts per level, filters by outcome, a
  * table per endpoint, and each failure's evidence (reason, exchanges, curl) beside its clause. Every text is escaped.
  * A run with failures or errors opens on its problems alone (endpoints with problems first), one click from all.
+ * A problem's evidence opens on the exchange it is about (the one its reason names, else the check's last) and
+ * that exchange's curl, JSON bodies pretty-printed; long lines and sentences wrap, so the page never scrolls sideways.
  */
 import { OUTCOMES, type Outcome } from '../clauses/types.ts';
-import { describeExchange } from '../http/exchange.ts';
+import { type Exchange, toCurl } from '../http/exchange.ts';
 import { type ClauseResult, judgedFigures, type RunResults, requestCount } from './results.ts';
 import { verdictOf } from './verdict.ts';
 
@@ -79,12 +81,21 @@ function section(endpoint: string, clauses: ClauseResult[], shown: (o: Outcome) 
   const passed = clauses.filter((c) => c.outcome === 'passed').length;
   const rows = clauses.map((c) => {
     const note = c.outcome === 'passed' ? (c.notes ?? []).join('; ') : (c.reason?.split('\n')[0] ?? '');
-    const main = `<tr class="clause" data-outcome="${c.outcome}" id="${esc(c.id)}"${hide(c.outcome)}><td class="id">${esc(c.id)}</td><td>${esc(c.level)}</td><td><span class="badge ${c.outcome}">${esc(c.outcome)}</span>${c.unexpectedPass ? ' <span class="badge warned">unexpected pass</span>' : ''}</td><td>${esc(c.title)}<div class="section">${esc(c.section)}${c.since !== undefined ? ` · level ${c.since}+` : ''}</div>${note ? `<div class="note">${esc(note)}</div>` : ''}</td></tr>`;
+    const main = `<tr class="clause" data-outcome="${c.outcome}" id="${esc(c.id)}"${hide(c.outcome)}><td class="id">${esc(c.id)}</td><td>${esc(c.level)}</td><td><span class="badge ${c.outcome}">${esc(c.outcome)}</span>${c.unexpectedPass ? ' <span class="badge warned">unexpected pass</span>' : ''}</td><td class="sentence">${esc(c.title)}<div class="section">${esc(c.section)}${c.since !== undefined ? ` · level ${c.since}+` : ''}</div>${note ? `<div class="note">${esc(note)}</div>` : ''}</td></tr>`;
     if (!PROBLEMS.includes(c.outcome) || !c.reason) return main;
-    const exchanges = (c.exchanges ?? [])
-      .map((e) => `<pre class="exchange">${esc(describeExchange(e))}</pre>`)
-      .join('');
-    return `${main}\n<tr class="evidence" data-outcome="${c.outcome}"${hide(c.outcome)}><td colspan="4"><details${c.outcome === 'failed' || c.outcome === 'error' ? ' open' : ''}><summary>evidence</summary><pre class="reason">${esc(c.reason)}</pre>${exchanges}${c.curl ? `<div class="curl-title">reproduce</div><pre class="curl">${esc(c.curl)}</pre>` : ''}</details></td></tr>`;
+    // The exchange the failure is about comes first and open (its curl below); the check's others follow, folded,
+    // in the order they were made.
+    const all = c.exchanges ?? [];
+    const at = failingIndex(c.reason, all);
+    const failing = all[at];
+    const others = all.filter((_, i) => i !== at);
+    const earlier = others.length
+      ? `<details class="earlier"><summary>${others.length} other exchange${others.length === 1 ? '' : 's'} of the check, in order</summary>${others.map((e) => exchangeHtml(e)).join('')}</details>`
+      : '';
+    const reproduce = failing ? toCurl(failing) : c.curl;
+    const curl = reproduce ? `<div class="part">reproduce</div><pre class="curl">${esc(reproduce)}</pre>` : '';
+    const open = c.outcome === 'known-failure' ? '' : ' open';
+    return `${main}\n<tr class="evidence" data-outcome="${c.outcome}"${hide(c.outcome)}><td colspan="4"><details class="evidence"${open}><summary>evidence</summary><pre class="reason">${esc(c.reason)}</pre>${failing ? exchangeHtml(failing, at === all.length - 1 ? 'last exchange' : 'the exchange the failure is about') : ''}${curl}${earlier}</details></td></tr>`;
   });
   return `<section class="endpoint"${clauses.some((c) => shown(c.outcome)) ? '' : ' hidden'}>
   <h2>${esc(endpoint === '*' ? 'Every operation' : endpoint)} <span class="tally">${passed}/${clauses.length} passed</span></h2>
@@ -93,6 +104,119 @@ function section(endpoint: string, clauses: ClauseResult[], shown: (o: Outcome) 
 ${rows.join('\n')}
   </tbody></table>
 </section>`;
+}
+
+/**
+ * Which exchange a failure is about: the last one matching what the reason says it got (a matcher's
+ * "got: GET /api/v1/drafts → HTTP 200 {…}"), its body too when several match; else the check's last exchange.
+ * (A check's exchanges end with its cleanup's requests, made after the failure.)
+ */
+function failingIndex(reason: string | undefined, exchanges: readonly Exchange[]): number {
+  const got = [...(reason ?? '').matchAll(/got: ([A-Z]+) (\S+) → HTTP (\d+) ?(.*)/g)].at(-1);
+  if (got) {
+    const [, method, path, status, excerpt] = got;
+    const prefix = excerpt!.replace(/…$/, '').slice(0, 200);
+    const matching = exchanges.flatMap((e, i) => {
+      let pathname: string;
+      try {
+        pathname = new URL(e.url).pathname;
+      } catch {
+        pathname = e.url;
+      }
+      return e.method === method && pathname === path && String(e.status) === status ? [i] : [];
+    });
+    const best =
+      matching.filter((i) => (exchanges[i]!.responseBody ?? '').startsWith(prefix)).at(-1) ?? matching.at(-1);
+    if (best !== undefined) return best;
+  }
+  return exchanges.length - 1;
+}
+
+/**
+ * One exchange: what describeExchange prints (request line, caller, status, params, body, error), with a JSON body
+ * and JSON param values pretty-printed and each param on its line. `label` names the exchange a failure is about.
+ */
+function exchangeHtml(e: Exchange, label?: string): string {
+  const head = `${e.method} ${e.url} as ${e.caller} → ${e.status ?? 'no response'}`;
+  const params = e.params.length
+    ? `<div class="part">params</div><pre class="params">${esc(e.params.map(([k, v]) => `${k}=${prettyJson(v)}`).join('\n'))}</pre>`
+    : '';
+  const body =
+    e.responseBody !== undefined
+      ? `<div class="part">response body</div><pre class="body">${esc(prettyJson(e.responseBody))}</pre>`
+      : '';
+  const error = e.error ? `<div class="part">error</div><pre class="error">${esc(e.error)}</pre>` : '';
+  return `<div class="exchange${label ? ' failing' : ''}">${label ? `<div class="part">${esc(label)}</div>` : ''}<div class="exchange-head">${esc(head)}</div>${params}${body}${error}</div>`;
+}
+
+/** The mark maskExchange leaves on a body it cut short: "… (12345 characters)". */
+const CUT = /… \(\d+ characters\)$/;
+
+/**
+ * A JSON text (an object or an array) indented by two spaces; anything else as it is. A body cut short by
+ * maskExchange is indented up to the cut, the mark on its own line. It re-spaces the text rather than parsing
+ * it, so numbers and escapes read exactly as the target sent them; it never throws.
+ */
+export function prettyJson(text: string): string {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return text;
+  const cut = CUT.exec(trimmed);
+  if (cut) {
+    const head = trimmed.slice(0, cut.index);
+    return jsonTokensOnly(head) ? `${indentJson(head)}\n${cut[0]}` : text;
+  }
+  try {
+    JSON.parse(trimmed);
+  } catch {
+    return text;
+  }
+  return indentJson(trimmed);
+}
+
+/** Whether a text cut short could be the start of a JSON text: outside its strings, JSON's tokens alone. */
+function jsonTokensOnly(text: string): boolean {
+  const outside = text.replace(/"(?:[^"\\]|\\.)*(?:"|\\?$)/g, '""');
+  return outside
+    .split(/[\s{}[\],:]+/)
+    .every((token) => token === '' || token === '""' || /^(-?[\d.eE+-]+|[truefalsn]+)$/.test(token));
+}
+
+function indentJson(json: string): string {
+  let out = '';
+  let depth = 0;
+  let inString = false;
+  const newline = () => `\n${'  '.repeat(Math.max(depth, 0))}`;
+  for (let i = 0; i < json.length; i++) {
+    const ch = json[i]!;
+    if (inString) {
+      out += ch;
+      if (ch === '\\') out += json[++i] ?? '';
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') {
+      inString = true;
+      out += ch;
+    } else if (ch === '{' || ch === '[') {
+      const close = ch === '{' ? '}' : ']';
+      let j = i + 1;
+      while (j < json.length && /\s/.test(json[j]!)) j++;
+      if (json[j] === close) {
+        // An empty object or array stays on its line.
+        out += ch + close;
+        i = j;
+      } else {
+        depth++;
+        out += ch + newline();
+      }
+    } else if (ch === '}' || ch === ']') {
+      depth--;
+      out += newline() + ch;
+    } else if (ch === ',') out += `,${newline()}`;
+    else if (ch === ':') out += ': ';
+    else if (!/\s/.test(ch)) out += ch;
+  }
+  return out;
 }
 
 const CSS = `
@@ -110,8 +234,11 @@ table.counts{width:auto}table.counts td{text-align:right;min-width:4.5rem}tr.tot
 nav{position:sticky;top:0;background:#fff;padding:.5rem 0;border-bottom:1px solid #e3e5e8;z-index:1}
 nav button{cursor:pointer;margin:.1rem}nav button[aria-pressed=false]{opacity:.35;text-decoration:line-through}
 h2{font-size:16px;margin:1.2rem 0 .2rem}.tally{color:#666;font-weight:400;font-size:13px}
-pre{white-space:pre-wrap;word-break:break-word;background:#f6f7f9;border-radius:4px;padding:.5rem;margin:.3rem 0;font-size:12px}
-.curl-title{font-size:12px;color:#555;margin-top:.4rem}[hidden]{display:none!important}
+table.clauses th,tr.clause>td:nth-child(-n+3){white-space:nowrap}.sentence{overflow-wrap:anywhere;width:100%}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;word-break:normal;max-width:100%;box-sizing:border-box;background:#f6f7f9;border-radius:4px;padding:.5rem;margin:.3rem 0;font-size:12px}
+.exchange{border-left:3px solid #e3e5e8;padding-left:.6rem;margin:.5rem 0}.exchange-head{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
+.part{font-size:12px;color:#555;margin-top:.4rem}details.earlier{margin-top:.6rem}details.earlier>summary{font-size:12px;color:#555;cursor:pointer}
+[hidden]{display:none!important}
 `;
 
 // Filters: a button per outcome toggles its rows; endpoints with nothing left to show are hidden.

@@ -1,5 +1,6 @@
 // conformance.html in a real browser: self-contained (no request leaves the file), a failing run opens on its
-// verdict and failure above the fold, filters work, evidence shows.
+// verdict and failure above the fold, filters work, evidence shows (the failing exchange first, nothing scrolls
+// sideways at 1280 px).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
@@ -7,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunOutcome, runConformance } from './run-conformance.ts';
 
 const CHROMIUM = '/usr/bin/chromium'; // Debian's package; .ci/run installs it
+// No horizontal scrolling (evaluated in the page: the project's types have no DOM).
+const FITS = 'document.documentElement.scrollWidth <= window.innerWidth';
 let browser: Browser;
 let run: RunOutcome;
 
@@ -31,7 +34,7 @@ describe.skipIf(!existsSync(CHROMIUM))('conformance.html in headless Chromium', 
   afterAll(() => browser?.close());
 
   it('shows the counts, the failure with its evidence, and filters by outcome without the network', async () => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     const file = `file://${join(run.reportDir, 'conformance.html')}`;
@@ -43,8 +46,14 @@ describe.skipIf(!existsSync(CHROMIUM))('conformance.html in headless Chromium', 
     expect(await failed.count()).toBe(1);
     expect(await failed.locator('.id').textContent()).toBe('DRAFTS-LIST-002');
     const evidence = page.locator('tr.evidence[data-outcome="failed"]');
-    expect(await evidence.locator('pre.curl').textContent()).toContain('curl -sS');
-    expect(await evidence.locator('details').getAttribute('open')).not.toBeNull();
+    // The failing GET, not the cleanup's DELETEs that the check made after it.
+    expect(await evidence.locator('pre.curl').textContent()).toContain('curl -sS -X GET');
+    expect(await evidence.locator('details.evidence').getAttribute('open')).not.toBeNull();
+    const first = evidence.locator('.exchange').first();
+    expect(await first.getAttribute('class')).toBe('exchange failing');
+    expect(await first.isVisible()).toBe(true);
+    expect(await first.locator('.exchange-head').textContent()).toMatch(/^GET \S+\/api\/v1\/drafts as \S+ → 200$/);
+    expect(await page.evaluate(FITS)).toBe(true);
 
     // A failing run opens on its verdict and its one failure, above the fold, and nothing else.
     expect(await page.locator('.verdict').textContent()).toMatch(/^Not conforming: 1 MUST clause failed/);
@@ -64,6 +73,8 @@ describe.skipIf(!existsSync(CHROMIUM))('conformance.html in headless Chromium', 
     expect(await visible()).toBe(1 + run.results!.counts.passed);
     await page.click('#show-all');
     expect(await visible()).toBe(all);
+    await page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })");
+    expect(await page.evaluate(FITS)).toBe(true);
     await page.screenshot({ path: join(run.reportDir, 'conformance.png'), fullPage: true });
   }, 60_000);
 });

@@ -1,0 +1,241 @@
+// conformance.html's evidence: the exchange a failure is about first and open, JSON bodies pretty-printed,
+// other text verbatim, everything escaped, and CSS that wraps long lines and sentences.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Clause, Outcome } from '../../helpers/clauses/types.ts';
+import type { Exchange } from '../../helpers/http/exchange.ts';
+import { prettyJson, toHtml } from '../../helpers/reporters/html.ts';
+import { buildResults, type RunInfo } from '../../helpers/reporters/results.ts';
+
+const CLAUSE: Clause = {
+  id: 'C-001',
+  area: 'drafts',
+  file: 'suites/drafts/post-drafts.test.ts',
+  level: 'MUST',
+  title: `the server answers ${'with a sentence long enough to need several lines '.repeat(6)}${'x'.repeat(300)}`,
+  section: '10. Create drafts',
+  endpoint: 'POST /drafts',
+};
+const RUN: RunInfo = {
+  runId: 'r1',
+  seed: 42,
+  profile: 'quick',
+  target: 'http://t',
+  embedded: false,
+  featureLevel: 400,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 1234,
+};
+
+const messages = Array.from({ length: 40 }, (_, id) => ({
+  id,
+  sender_email: `user${id}@example.com`,
+  content: `message ${id} <script>alert(${id})</script> ${'lorem ipsum '.repeat(6)}`,
+}));
+const BIG = JSON.stringify({ result: 'success', msg: '', messages });
+const GATEWAY = '<html><body>502 Bad Gateway <script>alert("gw")</script>\n  upstream   timed out</body></html>';
+
+const earlier: Exchange = {
+  method: 'GET',
+  url: 'http://t/api/v1/messages',
+  caller: 'a@example.com',
+  encoding: 'query',
+  params: [['narrow', '[{"operator":"channel","operand":"general"}]']],
+  status: 502,
+  responseBody: GATEWAY,
+  ms: 4,
+};
+const failing: Exchange = {
+  method: 'POST',
+  url: 'http://t/api/v1/drafts',
+  caller: 'a@example.com',
+  encoding: 'form',
+  params: [['drafts', '[{"type":"stream","content":"hi"}]']],
+  status: 200,
+  responseBody: BIG,
+  ms: 3,
+};
+
+function page(outcome: Outcome = 'failed', exchanges: Exchange[] = [earlier, failing]): string {
+  return toHtml(
+    buildResults(
+      [
+        {
+          clauseId: 'C-001',
+          state: 'failed',
+          record: { clauseId: 'C-001', outcome, reason: 'wanted 400, got 200', exchanges, curl: "curl -sS 'x'" },
+        },
+      ],
+      RUN,
+      '0.1.0',
+      [CLAUSE],
+    ),
+  );
+}
+
+const unescaped = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+const bodies = (html: string) => [...html.matchAll(/<pre class="body">([\s\S]*?)<\/pre>/g)].map((m) => m[1]!);
+const cssRule = (html: string, selector: RegExp) => {
+  const css = html.match(/<style>([\s\S]*?)<\/style>/)![1]!;
+  return [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].filter(([, sel]) => selector.test(sel!)).map(([, , body]) => body);
+};
+
+describe('conformance.html evidence', () => {
+  it('shows the exchange the failure is about first and open, the earlier ones folded after it', () => {
+    expect(BIG.length).toBeGreaterThan(4500);
+    expect(BIG).not.toContain('\n');
+    const html = page();
+    const evidence = html.slice(html.indexOf('<tr class="evidence"'));
+    expect(evidence).toMatch(/^<tr class="evidence"[^>]*><td colspan="4"><details class="evidence" open>/);
+    const first = evidence.indexOf('<div class="exchange failing">');
+    const folded = evidence.indexOf('<details class="earlier">');
+    expect(first).toBeGreaterThan(0);
+    expect(folded).toBeGreaterThan(first);
+    expect(evidence.slice(first, folded)).toContain('POST http://t/api/v1/drafts as a@example.com → 200');
+    expect(evidence.slice(folded)).toContain('GET http://t/api/v1/messages as a@example.com → 502');
+    expect(evidence.slice(folded)).toContain('1 other exchange of the check, in order');
+  });
+
+  it("picks the exchange a matcher's reason names over the cleanup's requests made after it", () => {
+    const cleanup = (id: number): Exchange => ({
+      ...failing,
+      method: 'DELETE',
+      url: `http://t/api/v1/drafts/${id}`,
+      params: [],
+      responseBody: '{"result":"success","msg":""}',
+    });
+    const other = { ...failing, responseBody: '{"result":"success","msg":"","ids":[9]}' };
+    const reason = `wanted 400\n  got: POST /api/v1/drafts → HTTP 200 ${BIG.slice(0, 500)}…`;
+    const html = toHtml(
+      buildResults(
+        [
+          {
+            clauseId: 'C-001',
+            state: 'failed',
+            record: {
+              clauseId: 'C-001',
+              outcome: 'failed',
+              reason,
+              exchanges: [earlier, failing, other, cleanup(1), cleanup(2)],
+              curl: "curl -sS -X DELETE 'http://t/api/v1/drafts/2'",
+            },
+          },
+        ],
+        RUN,
+        '0.1.0',
+        [CLAUSE],
+      ),
+    );
+    const evidence = html.slice(html.indexOf('<tr class="evidence"'));
+    const first = evidence.slice(
+      evidence.indexOf('<div class="exchange failing">'),
+      evidence.indexOf('<details class="earlier">'),
+    );
+    expect(first).toContain('the exchange the failure is about');
+    expect(unescaped(bodies(first)[0]!)).toBe(JSON.stringify(JSON.parse(BIG), null, 2));
+    expect(unescaped(first)).toContain(
+      "curl -sS -X POST -u 'a@example.com:<key>' 'http://t/api/v1/drafts' --data-urlencode",
+    );
+    expect(evidence).toContain('4 other exchanges of the check, in order');
+    const heads = [...evidence.matchAll(/<div class="exchange-head">([^<]*)<\/div>/g)].map(
+      (m) => m[1]!.split(' as ')[0],
+    );
+    expect(heads).toEqual([
+      'POST http://t/api/v1/drafts',
+      'GET http://t/api/v1/messages',
+      'POST http://t/api/v1/drafts',
+      'DELETE http://t/api/v1/drafts/1',
+      'DELETE http://t/api/v1/drafts/2',
+    ]);
+  });
+
+  it('opens the evidence of warnings and errors too, and folds a known failure', () => {
+    expect(page('warned')).toContain('<details class="evidence" open>');
+    expect(page('error')).toContain('<details class="evidence" open>');
+    expect(page('known-failure')).toContain('<details class="evidence"><summary>');
+    expect(page('failed', [failing])).not.toContain('details class="earlier"');
+  });
+
+  it('pretty-prints a one-line JSON body with two-space indentation', () => {
+    const [json] = bodies(page('failed', [failing]));
+    const text = unescaped(json!);
+    expect(text).toBe(JSON.stringify(JSON.parse(BIG), null, 2));
+    expect(text).toContain('\n  "messages": [\n    {\n      "id": 0,');
+    expect(Math.max(...text.split('\n').map((l) => l.length))).toBeLessThan(200);
+  });
+
+  it('shows a body that is not JSON as it is, escaped, and never turns a body into markup', () => {
+    const html = page();
+    const [json, gateway] = bodies(html).map(unescaped); // the failing exchange first
+    expect(gateway).toBe(GATEWAY);
+    expect(json).toContain('"content": "message 0 <script>alert(0)</script>');
+    expect(html).toContain('502 Bad Gateway &lt;script&gt;alert(&quot;gw&quot;)&lt;/script&gt;');
+    expect(html).toContain('&lt;script&gt;alert(0)&lt;/script&gt;');
+    expect(html).not.toContain('<html><body>');
+    expect(html.match(/<script>/g)).toHaveLength(1); // only the page's own filter script
+  });
+
+  it('puts each param on its line, a JSON value pretty-printed', () => {
+    const params = unescaped(page('failed', [failing]).match(/<pre class="params">([\s\S]*?)<\/pre>/)![1]!);
+    expect(params).toBe('drafts=[\n  {\n    "type": "stream",\n    "content": "hi"\n  }\n]');
+  });
+
+  it('wraps long lines in the evidence and the sentence instead of scrolling sideways', () => {
+    const html = page();
+    const pre = cssRule(html, /(^|,)\s*pre\s*$/).join(';');
+    expect(pre).toMatch(/white-space:\s*pre-wrap/);
+    expect(pre).toMatch(/overflow-wrap:\s*anywhere/);
+    expect(html).toContain(`<td class="sentence">${CLAUSE.title}`);
+    const sentence = cssRule(html, /\.sentence/).join(';');
+    expect(sentence).toMatch(/overflow-wrap:\s*anywhere/);
+    for (const rule of cssRule(html, /\.sentence|(^|,)\s*td\s*(,|$)/))
+      expect(rule).not.toMatch(/nowrap|ellipsis|overflow:\s*hidden/);
+  });
+});
+
+describe('prettyJson', () => {
+  it('indents JSON exactly as JSON.stringify(…, null, 2) would', () => {
+    fc.assert(
+      fc.property(fc.json(), (text) => {
+        expect(prettyJson(text)).toBe(/^[[{]/.test(text) ? JSON.stringify(JSON.parse(text), null, 2) : text);
+      }),
+    );
+  });
+
+  it('keeps numbers, escapes and spaces inside strings as the target sent them', () => {
+    expect(prettyJson('{"n":1.0,"big":12345678901234567890,"s":"a\\u00e9 \\"}{, b","e":[],"o":{ }}')).toBe(
+      '{\n  "n": 1.0,\n  "big": 12345678901234567890,\n  "s": "a\\u00e9 \\"}{, b",\n  "e": [],\n  "o": {}\n}',
+    );
+  });
+
+  it('indents a body cut short up to the cut, and leaves text that is not JSON as it is', () => {
+    expect(prettyJson('{"result":"success","messages":[{"id":1,"content":"ab… (5012 characters)')).toBe(
+      '{\n  "result": "success",\n  "messages": [\n    {\n      "id": 1,\n      "content": "ab\n… (5012 characters)',
+    );
+    for (const text of [
+      'Internal Server Error',
+      '[error] upstream timed out',
+      '[error] upstream   timed out… (5012 characters)',
+      '{not json}',
+      '{"a":1',
+      '  ',
+      '',
+    ])
+      expect(prettyJson(text)).toBe(text);
+  });
+
+  it('never throws', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.boolean(), (s, curly) => {
+        for (const text of [s, `${curly ? '{' : '['}${s}`, `${curly ? '{' : '['}${s}… (9999 characters)`])
+          expect(typeof prettyJson(text)).toBe('string');
+      }),
+    );
+  });
+});
