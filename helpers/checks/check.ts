@@ -16,6 +16,7 @@ import { describeExchange, type Exchange, toCurl } from '../http/exchange.ts';
 import { redact } from '../http/redact.ts';
 import { setCurrentCheck, takePendingNotes } from '../progress.ts';
 import { CheckContext } from './context.ts';
+import { ConformanceAssertion } from './matchers.ts';
 import { type ResponseTally, tallyResponses } from './responses.ts';
 
 export interface CheckRecord {
@@ -96,6 +97,8 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs
   } finally {
     setCurrentCheck(undefined);
   }
+  // The evidence is what the check itself exchanged: the cleanup's requests come after, and show nothing.
+  const exchanged = recorder.exchanges.length;
   const leftovers = await ctx.cleanup();
   const expected = ctx.world.expectedFailures[clause.id];
   if (expected !== undefined && (outcome === 'failed' || outcome === 'warned')) outcome = 'known-failure';
@@ -121,8 +124,8 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs
     // Why a check did not run is the inner reason alone (not fast-check's report of the property that stopped).
     const notRun = findCause(failure, Unsupported) ?? findCause(failure, Disabled) ?? findCause(failure, NotApplicable);
     record.reason = redact(notRun ? notRun.message : withReplayHint(clause, messageOf(failure)));
-    record.exchanges = recorder.exchanges.slice(-EVIDENCE_EXCHANGES);
-    const last = recorder.last();
+    record.exchanges = evidenceOf(recorder.exchanges.slice(0, exchanged), failure);
+    const last = record.exchanges.at(-1);
     if (last) record.curl = toCurl(last);
   }
   tc.task.meta.conformance = record;
@@ -208,11 +211,22 @@ function withReplayHint(clause: Clause, message: string): string {
   return m ? `${message}\nreplay: npm run conformance -- --only ${clause.id} --replay=${m[1]}:${m[2]}` : message;
 }
 
+/**
+ * The last exchanges of the check up to the one whose answer departed (a matcher's ConformanceAssertion names it,
+ * possibly wrapped by fast-check's report), which comes last; without one, the check's last exchanges.
+ */
+export function evidenceOf(exchanges: readonly Exchange[], failure: unknown): Exchange[] {
+  const departed = findCause(failure, ConformanceAssertion)?.exchange;
+  const at = departed ? exchanges.lastIndexOf(departed) : -1;
+  const end = at === -1 ? exchanges.length : at + 1;
+  return exchanges.slice(Math.max(0, end - EVIDENCE_EXCHANGES), end);
+}
+
 function withEvidence(error: unknown, record: CheckRecord): unknown {
   if (!(error instanceof Error)) return error;
   const last = record.exchanges?.at(-1);
   if (last)
-    error.message = `${redact(error.message)}\n\nlast exchange: ${describeExchange(last)}\nreproduce: ${record.curl}`;
+    error.message = `${redact(error.message)}\n\nthe exchange: ${describeExchange(last)}\nreproduce: ${record.curl}`;
   return error;
 }
 

@@ -4,14 +4,22 @@
  * `msg`, `code`, extra fields), never at HTTP status codes, which the contract leaves "not shown".
  */
 import type { ApiResponse } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
 
 /** A check found the target departing from its clause. */
 export class ConformanceAssertion extends Error {
   override name = 'ConformanceAssertion';
+  /** The exchange whose answer departed, when the assertion judged one: the evidence the report shows first. */
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
 }
 
 export function fail(res: ApiResponse | undefined, want: string): never {
-  throw new ConformanceAssertion(res ? `${want}\n  got: ${summary(res)}` : want);
+  throw new ConformanceAssertion(res ? `${want}\n  got: ${summary(res)}` : want, res?.exchange);
 }
 
 export function summary(res: ApiResponse): string {

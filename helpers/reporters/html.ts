@@ -2,11 +2,11 @@
  * conformance.html: one self-contained page (no network): the verdict, counts per level, filters by outcome, a
  * table per endpoint, and each failure's evidence (reason, exchanges, curl) beside its clause. Every text is escaped.
  * A run with failures or errors opens on its problems alone (endpoints with problems first), one click from all.
- * A problem's evidence opens on the exchange it is about (the one its reason names, else the check's last) and
- * that exchange's curl, JSON bodies pretty-printed; long lines and sentences wrap, so the page never scrolls sideways.
+ * A problem's evidence opens on the exchange it is about (the evidence's last: the check records it so) and its
+ * curl, JSON bodies pretty-printed; long lines and sentences wrap, so the page never scrolls sideways.
  */
 import { OUTCOMES, type Outcome } from '../clauses/types.ts';
-import { type Exchange, toCurl } from '../http/exchange.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { type ClauseResult, judgedFigures, type RunResults, requestCount } from './results.ts';
 import { verdictOf } from './verdict.ts';
 
@@ -83,19 +83,17 @@ function section(endpoint: string, clauses: ClauseResult[], shown: (o: Outcome) 
     const note = c.outcome === 'passed' ? (c.notes ?? []).join('; ') : (c.reason?.split('\n')[0] ?? '');
     const main = `<tr class="clause" data-outcome="${c.outcome}" id="${esc(c.id)}"${hide(c.outcome)}><td class="id">${esc(c.id)}</td><td>${esc(c.level)}</td><td><span class="badge ${c.outcome}">${esc(c.outcome)}</span>${c.unexpectedPass ? ' <span class="badge warned">unexpected pass</span>' : ''}</td><td class="sentence">${esc(c.title)}<div class="section">${esc(c.section)}${c.since !== undefined ? ` · level ${c.since}+` : ''}</div>${note ? `<div class="note">${esc(note)}</div>` : ''}</td></tr>`;
     if (!PROBLEMS.includes(c.outcome) || !c.reason) return main;
-    // The exchange the failure is about comes first and open (its curl below); the check's others follow, folded,
-    // in the order they were made.
+    // The exchange the failure is about (the evidence's last: see evidenceOf in helpers/checks/check.ts) comes first
+    // and open, its curl below; the check's earlier ones follow, folded, in the order they were made.
     const all = c.exchanges ?? [];
-    const at = failingIndex(c.reason, all);
-    const failing = all[at];
-    const others = all.filter((_, i) => i !== at);
+    const failing = all.at(-1);
+    const others = all.slice(0, -1);
     const earlier = others.length
-      ? `<details class="earlier"><summary>${others.length} other exchange${others.length === 1 ? '' : 's'} of the check, in order</summary>${others.map((e) => exchangeHtml(e)).join('')}</details>`
+      ? `<details class="earlier"><summary>${others.length} earlier exchange${others.length === 1 ? '' : 's'} of the check, in order</summary>${others.map((e) => exchangeHtml(e)).join('')}</details>`
       : '';
-    const reproduce = failing ? toCurl(failing) : c.curl;
-    const curl = reproduce ? `<div class="part">reproduce</div><pre class="curl">${esc(reproduce)}</pre>` : '';
+    const curl = c.curl ? `<div class="part">reproduce</div><pre class="curl">${esc(c.curl)}</pre>` : '';
     const open = c.outcome === 'known-failure' ? '' : ' open';
-    return `${main}\n<tr class="evidence" data-outcome="${c.outcome}"${hide(c.outcome)}><td colspan="4"><details class="evidence"${open}><summary>evidence</summary><pre class="reason">${esc(c.reason)}</pre>${failing ? exchangeHtml(failing, at === all.length - 1 ? 'last exchange' : 'the exchange the failure is about') : ''}${curl}${earlier}</details></td></tr>`;
+    return `${main}\n<tr class="evidence" data-outcome="${c.outcome}"${hide(c.outcome)}><td colspan="4"><details class="evidence"${open}><summary>evidence</summary><pre class="reason">${esc(c.reason)}</pre>${failing ? exchangeHtml(failing, 'the exchange the failure is about') : ''}${curl}${earlier}</details></td></tr>`;
   });
   return `<section class="endpoint"${clauses.some((c) => shown(c.outcome)) ? '' : ' hidden'}>
   <h2>${esc(endpoint === '*' ? 'Every operation' : endpoint)} <span class="tally">${passed}/${clauses.length} passed</span></h2>
@@ -104,32 +102,6 @@ function section(endpoint: string, clauses: ClauseResult[], shown: (o: Outcome) 
 ${rows.join('\n')}
   </tbody></table>
 </section>`;
-}
-
-/**
- * Which exchange a failure is about: the last one matching what the reason says it got (a matcher's
- * "got: GET /api/v1/drafts → HTTP 200 {…}"), its body too when several match; else the check's last exchange.
- * (A check's exchanges end with its cleanup's requests, made after the failure.)
- */
-function failingIndex(reason: string | undefined, exchanges: readonly Exchange[]): number {
-  const got = [...(reason ?? '').matchAll(/got: ([A-Z]+) (\S+) → HTTP (\d+) ?(.*)/g)].at(-1);
-  if (got) {
-    const [, method, path, status, excerpt] = got;
-    const prefix = excerpt!.replace(/…$/, '').slice(0, 200);
-    const matching = exchanges.flatMap((e, i) => {
-      let pathname: string;
-      try {
-        pathname = new URL(e.url).pathname;
-      } catch {
-        pathname = e.url;
-      }
-      return e.method === method && pathname === path && String(e.status) === status ? [i] : [];
-    });
-    const best =
-      matching.filter((i) => (exchanges[i]!.responseBody ?? '').startsWith(prefix)).at(-1) ?? matching.at(-1);
-    if (best !== undefined) return best;
-  }
-  return exchanges.length - 1;
 }
 
 /**

@@ -83,7 +83,8 @@ function evidence(c: ClauseResult): string[] {
     '```',
   ];
   const last = c.exchanges?.at(-1);
-  if (last) lines.push('', 'Last exchange:', '', '```text', describeExchange(last), '```');
+  // The evidence ends with the exchange the failure is about (helpers/checks/check.ts, evidenceOf).
+  if (last) lines.push('', 'The exchange it is about:', '', '```text', describeExchange(last), '```');
   if (c.curl) lines.push('', 'Reproduce:', '', '```sh', c.curl, '```');
   lines.push('');
   return lines;

@@ -1,0 +1,32 @@
+// A failed check's evidence: its own exchanges up to the one whose answer departed, never the cleanup that followed.
+import { describe, expect, it } from 'vitest';
+import { evidenceOf } from '../../helpers/checks/check.ts';
+import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
+import type { Exchange } from '../../helpers/http/exchange.ts';
+
+const exchange = (n: number): Exchange => ({
+  method: 'GET',
+  url: `http://t/api/v1/drafts/${n}`,
+  caller: 'x',
+  encoding: 'query',
+  params: [],
+  ms: 1,
+});
+const made = Array.from({ length: 10 }, (_, i) => exchange(i));
+
+describe('the evidence of a failed check', () => {
+  it('ends at the exchange the assertion names, with up to five before it', () => {
+    expect(evidenceOf(made, new ConformanceAssertion('wanted', made[7]))).toEqual(made.slice(2, 8));
+    expect(evidenceOf(made, new ConformanceAssertion('wanted', made[1]))).toEqual(made.slice(0, 2));
+  });
+
+  it("finds it inside another error's cause (fast-check's report of a failed property)", () => {
+    const report = new Error('Property failed', { cause: new ConformanceAssertion('wanted', made[4]) });
+    expect(evidenceOf(made, report).at(-1)).toBe(made[4]);
+  });
+
+  it("is the check's last exchanges when no exchange is named (a set-up error, an expect())", () => {
+    expect(evidenceOf(made, new Error('setup step failed'))).toEqual(made.slice(4));
+    expect(evidenceOf(made, new ConformanceAssertion('wanted'))).toEqual(made.slice(4));
+  });
+});
