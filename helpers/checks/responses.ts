@@ -5,8 +5,8 @@
  */
 import { judgeExchange } from '../contract/judge.ts';
 import { keyOf } from '../contract/operation.ts';
-import type { Recorder } from '../http/client.ts';
 import { type Exchange, toCurl } from '../http/exchange.ts';
+import type { Recorder } from '../http/recorder.ts';
 import { redact } from '../http/redact.ts';
 
 export interface ResponseDeparture {

@@ -4,16 +4,16 @@
  * error), or Unsupported where the target lacks the operation — never an assertion, so that a broken set-up step
  * is never reported as the clause failed (the rule for every `must…` helper: helpers/checks/context.ts).
  */
-import http from 'node:http';
-import https from 'node:https';
-import request from 'supertest';
-import { SetupError, TargetError, Unsupported } from '../errors.ts';
+import { TargetError, Unsupported } from '../errors.ts';
 import { announceWait } from '../progress.ts';
 import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
-import { encodeParams, type Params, toQueryString } from './encoding.ts';
+import { encodeParams, type Params } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
 import { noteBudget, noteRefusal, waitForBudget } from './rate-budget.ts';
+import type { Recorder } from './recorder.ts';
+import { mustSucceed, setupFailure } from './setup-failure.ts';
+import { type Answer, networkCause, send } from './transport.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Encoding = 'query' | 'form' | 'multipart';
@@ -43,48 +43,6 @@ export interface CallOptions {
   files?: Readonly<Record<string, { name: string; content: string }>>;
 }
 
-/**
- * Collects the exchanges of one check, for its evidence, and the time its requests spent waiting for the target's
- * rate limit or MAX_RPS (the target's pace, not the check's work: the check's time limit leaves it out).
- */
-export class Recorder {
-  readonly exchanges: Exchange[] = [];
-  /** Each recorded exchange's whole response body (the record keeps a masked excerpt): for judging it, in memory. */
-  private readonly bodies = new WeakMap<Exchange, string>();
-  private waiting = 0;
-  private waitingSince = 0;
-  private waitedBefore = 0;
-
-  add(e: Exchange, wholeBody?: string): void {
-    this.exchanges.push(e);
-    if (wholeBody !== undefined) this.bodies.set(e, wholeBody);
-  }
-  /** The exchange with its whole response body, for judging (never for a report: it is not masked). */
-  whole(e: Exchange): Exchange {
-    const body = this.bodies.get(e);
-    return body === undefined ? e : { ...e, responseBody: body };
-  }
-  last(): Exchange | undefined {
-    return this.exchanges.at(-1);
-  }
-
-  /** Marks the start of a wait; call the returned function when it ends. Overlapping waits count once. */
-  beginWait(now = Date.now()): (end?: number) => void {
-    if (this.waiting++ === 0) this.waitingSince = now;
-    let ended = false;
-    return (end = Date.now()) => {
-      if (ended) return;
-      ended = true;
-      if (--this.waiting === 0) this.waitedBefore += end - this.waitingSince;
-    };
-  }
-
-  /** Milliseconds spent waiting so far. */
-  waitedMs(now = Date.now()): number {
-    return this.waitedBefore + (this.waiting > 0 ? now - this.waitingSince : 0);
-  }
-}
-
 export interface ClientOptions {
   baseUrl: string;
   identity: Identity | null;
@@ -97,27 +55,8 @@ export interface ClientOptions {
   recorder?: Recorder;
 }
 
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 /** Workers freed at the same moment may meet a few 429s more before the slots they need are free. */
 const RATE_LIMIT_RETRIES = 20;
-
-/**
- * For a set-up step sent as a raw call (when the helper also tracks what it made): the body of a success, otherwise
- * SetupError naming the step and, when given, what it was for.
- */
-export function mustSucceed(res: ApiResponse, what?: string): any {
-  if (res.body?.result === 'success') return res.body;
-  throw setupFailure(res, undefined, what);
-}
-
-/** A set-up step went wrong (`want`: what was wanted of it beyond a success): SetupError with the evidence. */
-export function setupFailure(res: ApiResponse, want?: string, what?: string): SetupError {
-  const { method, url } = res.exchange;
-  const path = new URL(url).pathname.replace(/^.*?\/api\/v1(?=\/)/, '');
-  const step = `setup step ${method} ${path}${what ? ` (${what})` : ''}`;
-  const got = `HTTP ${res.status} ${res.text.slice(0, 300)}`;
-  return new SetupError(`${step} failed: ${want ? `wanted ${want}, got ${got}` : got}`);
-}
 
 export class ApiClient {
   constructor(readonly options: ClientOptions) {}
@@ -218,35 +157,9 @@ export class ApiClient {
       ms: 0,
     };
     const started = performance.now();
-    let req = request(this.options.baseUrl)
-      [method.toLowerCase() as 'get'](`/api/v1${path}`)
-      .agent(url.startsWith('https:') ? agents.https : agents.http)
-      .timeout({ deadline: this.options.timeoutMs })
-      .ok(() => true)
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        res.on('end', () => done(null, text));
-        res.on('error', done);
-      });
-    if (identity) req = req.auth(identity.email, identity.apiKey);
-    for (const [k, v] of Object.entries(opts.headers ?? {})) req = req.set(k, v);
-    if (encoding === 'query') {
-      if (pairs.length) req = req.query(toQueryString(pairs));
-    } else if (encoding === 'form') {
-      req = req.type('form').send(toQueryString(pairs));
-    } else {
-      for (const [k, v] of pairs) req = req.field(k, v);
-      for (const [k, f] of Object.entries(opts.files ?? {})) req = req.attach(k, Buffer.from(f.content), f.name);
-    }
-
-    let res: Awaited<typeof req>;
+    let res: Answer;
     try {
-      res = await req;
+      res = await send(this.options.baseUrl, { method, path, identity, encoding, pairs, opts }, this.options.timeoutMs);
     } catch (error) {
       const cause = networkCause(error, this.options.timeoutMs);
       exchange.error = cause;
@@ -256,9 +169,8 @@ export class ApiClient {
       throw new TargetError(`${method} ${url}: ${cause}`);
     }
     onResponse();
-    const headers = res.headers as Record<string, string>;
+    const { headers, text } = res;
     if (identity) noteBudget(identity.email, headers);
-    const text: string = typeof res.body === 'string' ? res.body : (res.text ?? '');
     exchange.status = res.status;
     exchange.responseHeaders = pickHeaders(headers);
     exchange.responseBody = text;
@@ -290,12 +202,6 @@ function retryAfterSeconds(res: ApiResponse): number {
   const header = Number(res.headers['retry-after']);
   const field = Number(res.body?.['retry-after']);
   return Number.isFinite(field) && field >= 0 ? field : Number.isFinite(header) && header >= 0 ? header : 1;
-}
-
-function networkCause(error: unknown, timeoutMs: number): string {
-  const e = error as { code?: string; timeout?: number; message?: string };
-  if (e.timeout) return `no complete response within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`;
-  return e.code ? `${e.code} ${e.message ?? ''}`.trim() : String(e.message ?? error);
 }
 
 const KEPT_HEADERS = ['content-type', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];

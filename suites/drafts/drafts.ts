@@ -1,7 +1,8 @@
 /** Building, creating and reading back drafts (contract: Resources › Draft, operations 10 and 11). */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
-import { type ApiClient, type ApiResponse, mustSucceed, setupFailure } from '../../helpers/http/client.ts';
+import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
+import { mustSucceed, setupFailure } from '../../helpers/http/setup-failure.ts';
 import type { Role } from '../../helpers/roles.ts';
 
 export interface Draft {

@@ -2,7 +2,7 @@
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt, isIntList, isString } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
-import { mustSucceed, setupFailure } from '../../helpers/http/client.ts';
+import { mustSucceed, setupFailure } from '../../helpers/http/setup-failure.ts';
 import type { Role } from '../../helpers/roles.ts';
 
 const FIELDS: readonly [string, (v: unknown) => boolean, string][] = [

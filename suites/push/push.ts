@@ -1,8 +1,9 @@
 /** Legacy APNs device tokens (deprecated operations 17–19): unique tokens, add and remove with cleanup. */
 import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import { type ApiResponse, mustSucceed } from '../../helpers/http/client.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
+import { mustSucceed } from '../../helpers/http/setup-failure.ts';
 
 /** The app the suite registers tokens for (an app ID of the usual reverse-domain form). */
 export const APP_ID = 'org.example.teamchat-conformance';

@@ -5,7 +5,7 @@ import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
-import { mustSucceed } from '../../helpers/http/client.ts';
+import { mustSucceed } from '../../helpers/http/setup-failure.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { clauses } from './clauses.ts';
 import { essentialFieldCases, fieldCases } from './profile-field-arbitraries.ts';

@@ -5,8 +5,9 @@
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
-import { type ApiResponse, mustSucceed } from '../../helpers/http/client.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
+import { mustSucceed } from '../../helpers/http/setup-failure.ts';
 import type { Role } from '../../helpers/roles.ts';
 
 /** A group ID no server hands out. */

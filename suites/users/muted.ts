@@ -7,7 +7,8 @@ import { type Queue, waitForEvents } from '../../helpers/checks/events.ts';
 import { directType } from '../../helpers/checks/feature-levels.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, SetupError, Unsupported } from '../../helpers/errors.ts';
-import { type ApiResponse, mustSucceed, setupFailure } from '../../helpers/http/client.ts';
+import type { ApiResponse } from '../../helpers/http/client.ts';
+import { mustSucceed, setupFailure } from '../../helpers/http/setup-failure.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend } from '../messages/messages.ts';
 

@@ -4,10 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runWithin } from '../../helpers/checks/check.ts';
 import { TargetError } from '../../helpers/errors.ts';
 import { resetBreaker } from '../../helpers/http/breaker.ts';
-import { ApiClient, Recorder } from '../../helpers/http/client.ts';
+import { ApiClient } from '../../helpers/http/client.ts';
 import { encodeParams } from '../../helpers/http/encoding.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import { noteBudget, resetBudgets, waitForBudget } from '../../helpers/http/rate-budget.ts';
+import { Recorder } from '../../helpers/http/recorder.ts';
 import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
 
 const KEY = 'TopSecretApiKey0123456789abcdefZ';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { actorFor, drawOf, KINDS, rolesOfKind, someoneOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { takeTurn } from '../../helpers/checks/shared-state.ts';
-import { Recorder } from '../../helpers/http/client.ts';
+import { Recorder } from '../../helpers/http/recorder.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 
 /** Just what the choice reads: the clause id and which accounts are configured (and not refused). */

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { tallyResponses } from '../../helpers/checks/responses.ts';
 import type { Clause } from '../../helpers/clauses/types.ts';
-import { Recorder } from '../../helpers/http/client.ts';
 import type { Exchange } from '../../helpers/http/exchange.ts';
+import { Recorder } from '../../helpers/http/recorder.ts';
 import { buildResults, type RunInfo, type TestSeen } from '../../helpers/reporters/results.ts';
 
 const answer = (path: string, body: unknown, contentType = 'application/json'): Exchange => ({
