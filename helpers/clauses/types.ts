@@ -24,6 +24,11 @@ export interface Clause {
    * clause whose check `--only` runs to exercise the operation (its `file` is that check's).
    */
   readonly drivenBy?: string;
+  /**
+   * Set on the one check per operation that `--only` runs to exercise it for its RESP-* clause (cheap, and calling
+   * it with success): suites/conventions/responses.ts derives the RESP-* clauses from the operations and these.
+   */
+  readonly exercisesOperation?: true;
 }
 
 /** Outcomes of a check (see README, "Outcomes"). */

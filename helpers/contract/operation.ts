@@ -54,6 +54,11 @@ export interface ErrorUse {
 export interface Operation {
   /** The contract's section number under "Endpoints". */
   readonly n: number;
+  /**
+   * What the suite's clause ids of this operation start with ("MSG-SEND"): its per-operation clauses are
+   * RESP-<clauses>-001 (every answer judged) and BAD-<clauses>-001 (bad input refused), derived from this registry.
+   */
+  readonly clauses: string;
   readonly title: string;
   readonly method: Method;
   /** Relative to `/api/v1`, with `{param}` placeholders. */

@@ -113,6 +113,30 @@ export function probesFor(op: Operation, valid: ValidRequests, opts: ProbeOption
   return probes;
 }
 
+/**
+ * Whether a request to the operation can get a parameter wrong at all: a path id, a required parameter, a JSON,
+ * integer, boolean or enumerated one, a refused length, or a rule over several (what paramProbes and the rules
+ * mutate). Such an operation has a BAD-* clause (suites/conventions/bad-input.ts); one whose only parameters take
+ * any text (a test notification's optional token) or that has none (getting drafts) does not.
+ */
+export function takesBadInput(op: Operation): boolean {
+  const refusedLength = (p: Param) =>
+    (p.limits ?? []).some((l) => l.beyond === 'refuse' && l.measure === 'length' && l.scope !== 'organization');
+  return (
+    (op.rules ?? []).length > 0 ||
+    op.params.some(
+      (p) =>
+        p.in === 'path' ||
+        p.required !== false ||
+        p.encoding === 'json' ||
+        p.type.kind === 'integer' ||
+        p.type.kind === 'boolean' ||
+        outsideEnum(p.type).length > 0 ||
+        refusedLength(p),
+    )
+  );
+}
+
 /** Every probe of every operation: the `nightly` set, in the contract's order. */
 export function allProbes(valid: ValidRequests, opts: ProbeOptions & { operations?: readonly Operation[] } = {}) {
   return (opts.operations ?? OPERATIONS).flatMap((op) => probesFor(op, valid, opts));

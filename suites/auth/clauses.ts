@@ -43,6 +43,7 @@ export const clauses = defineArea('auth', {
   'post-fetch_api_key.test.ts': [
     {
       id: 'FETCHKEY-001',
+      exercisesOperation: true,
       level: 'MUST',
       title:
         'return a string api_key, a string email and an integer user_id for valid login credentials, without Basic credentials',

@@ -30,6 +30,7 @@ export const clauses = defineArea('channels', {
     },
     {
       id: 'CHAN-OBJ-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'return every listed field of the channel object with its type and allowed values',
       section: 'Channel object; Group-setting value',
@@ -50,6 +51,7 @@ export const clauses = defineArea('channels', {
   'get-users-me-subscriptions.test.ts': [
     {
       id: 'SUBS-001',
+      exercisesOperation: true,
       level: 'MUST',
       title:
         'return every listed field of the subscription object with its type, in_home_view the inverse of is_muted, and neither email_address nor role',
@@ -99,6 +101,7 @@ export const clauses = defineArea('channels', {
     },
     {
       id: 'TOPIC-DELETE-002',
+      exercisesOperation: true,
       level: 'MUST',
       title:
         'let an administrator delete a topic, answering complete true only once no message of the topic remains, and leave other topics alone',
@@ -143,6 +146,7 @@ export const clauses = defineArea('channels', {
   'post-mark_topic_as_read.test.ts': [
     {
       id: 'TOPIC-READ-001',
+      exercisesOperation: true,
       level: 'MUST',
       title:
         'mark a topic read with the success envelope, and mark the empty topic\'s messages read for the caller when it names the topic by the empty-topic display name or ""',

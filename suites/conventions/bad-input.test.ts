@@ -16,6 +16,7 @@ import {
 import { NotApplicable } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
+import { BAD_INPUT_CLAUSES } from './bad-input.ts';
 import { clauses } from './clauses.ts';
 import { callersOf, mustPassControls, PROBE_SETUPS, senderOf } from './probe-setups.ts';
 
@@ -91,23 +92,5 @@ async function probe(ctx: CheckContext): Promise<void> {
 }
 
 describe('Bad input to every operation', () => {
-  check('BAD-MSG-SEND-001', probe);
-  check('BAD-MSG-SCHEDULE-001', probe);
-  check('BAD-EDIT-001', probe);
-  check('BAD-TYPING-001', probe);
-  check('BAD-MSG-NARROW-001', probe);
-  check('BAD-USER-GET-001', probe);
-  check('BAD-PROFILE-FIELD-001', probe);
-  check('BAD-FETCHKEY-001', probe);
-  check('BAD-TOPIC-DELETE-001', probe);
-  check('BAD-DRAFTS-CREATE-001', probe);
-  check('BAD-TOPIC-READ-001', probe);
-  check('BAD-CHAN-LIST-001', probe);
-  check('BAD-SUBS-001', probe);
-  check('BAD-MUTE-001', probe);
-  check('BAD-GROUP-DEACTIVATE-001', probe);
-  check('BAD-PUSH-ADD-001', probe);
-  check('BAD-PUSH-REMOVE-001', probe);
-  check('BAD-QUEUE-DELETE-001', probe);
-  check('BAD-MSG-RENDER-001', probe);
+  for (const { id } of BAD_INPUT_CLAUSES) check(id, probe);
 });

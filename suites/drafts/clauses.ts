@@ -5,6 +5,7 @@ export const clauses = defineArea('drafts', {
   'post-drafts.test.ts': [
     {
       id: 'DRAFTS-CREATE-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'return one distinct integer id per submitted draft, in submission order',
       section: '10. Create drafts',
@@ -95,6 +96,7 @@ export const clauses = defineArea('drafts', {
   'get-drafts.test.ts': [
     {
       id: 'DRAFTS-LIST-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'return a count equal to the length of drafts',
       section: '11. Get drafts',

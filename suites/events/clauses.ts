@@ -5,6 +5,7 @@ export const clauses = defineArea('events', {
   'delete-events.test.ts': [
     {
       id: 'QUEUE-DELETE-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'delete a registered event queue with a success response',
       section: '20. Delete an event queue',

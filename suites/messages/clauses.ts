@@ -5,6 +5,7 @@ export const clauses = defineArea('messages', {
   'post-messages.test.ts': [
     {
       id: 'MSG-SEND-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'accept a direct message (type "direct", to a list of user IDs) and return its integer id',
       section: '1. Send a message; Resources › Message',
@@ -141,6 +142,7 @@ export const clauses = defineArea('messages', {
   'post-scheduled_messages.test.ts': [
     {
       id: 'MSG-SCHEDULE-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'return an integer scheduled_message_id that is not the id of a sent message',
       section: '2. Create a scheduled message; Resources › Scheduled message',
@@ -199,6 +201,7 @@ export const clauses = defineArea('messages', {
   'post-messages-render.test.ts': [
     {
       id: 'MSG-RENDER-001',
+      exercisesOperation: true,
       level: 'SHOULD',
       title: 'render emphasis, strong and inline code as HTML, never returning their raw markup',
       section: '21. Render a message',
@@ -237,6 +240,7 @@ export const clauses = defineArea('messages', {
   'get-messages-matches_narrow.test.ts': [
     {
       id: 'MSG-NARROW-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'return matching messages with string match_content and match_subject, and leave non-matching ones out',
       section: '5. Check messages against a narrow',
@@ -282,6 +286,7 @@ export const clauses = defineArea('messages', {
   'patch-messages-content.test.ts': [
     {
       id: 'EDIT-CONTENT-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: "store the new content of a content edit by the message's sender",
       section: '3. Edit a message',

@@ -5,6 +5,7 @@ export const clauses = defineArea('push', {
   'post-users-me-apns_device_token.test.ts': [
     {
       id: 'PUSH-ADD-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'register an APNs device token given with its appid, so that it can then be removed',
       section: '17. Add an APNs device token',
@@ -40,6 +41,7 @@ export const clauses = defineArea('push', {
   'delete-users-me-apns_device_token.test.ts': [
     {
       id: 'PUSH-REMOVE-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'remove a registered APNs token, so that removing it again is refused with BAD_REQUEST',
       section: '18. Remove an APNs device token; Errors',
@@ -66,6 +68,7 @@ export const clauses = defineArea('push', {
   'post-mobile_push-test_notification.test.ts': [
     {
       id: 'PUSH-TEST-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'answer a test notification to a token the server does not know with INVALID_PUSH_DEVICE_TOKEN',
       section: '19. Send a test notification to mobile devices; Errors',

@@ -5,6 +5,7 @@ export const clauses = defineArea('realm', {
   'post-realm-profile_fields.test.ts': [
     {
       id: 'PROFILE-FIELD-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'create a custom profile field with a new integer id that the realm then lists',
       section: '7. Create a custom profile field',

@@ -20,6 +20,7 @@ export const clauses = defineArea('typing', {
     },
     {
       id: 'TYPING-002',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'treat a typing notification without type as direct, to the JSON list of user IDs in to',
       section: '4. Set typing status',

@@ -5,6 +5,7 @@ export const clauses = defineArea('user_groups', {
   'post-user_groups-deactivate.test.ts': [
     {
       id: 'GROUP-DEACTIVATE-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'deactivate a group used nowhere, which is then listed as deactivated',
       section: 'States and transitions; 16. Deactivate a user group',

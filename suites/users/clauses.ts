@@ -5,6 +5,7 @@ export const clauses = defineArea('users', {
   'get-users-user_id.test.ts': [
     {
       id: 'USER-GET-001',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'return a user object whose fields have the types the User object gives',
       section: '6. Get a user; Resources › User object',
@@ -118,6 +119,7 @@ export const clauses = defineArea('users', {
     },
     {
       id: 'MUTE-004',
+      exercisesOperation: true,
       level: 'MUST',
       title: 'let a user mute a bot',
       section: '15. Mute a user',

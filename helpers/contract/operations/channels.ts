@@ -6,6 +6,7 @@ import { always, bool, int, list, str } from '../shapes.ts';
 /** 9. Delete a topic: POST /streams/{stream_id}/delete_topic */
 export const deleteTopic: Operation = {
   n: 9,
+  clauses: 'TOPIC-DELETE',
   title: 'Delete a topic',
   method: 'POST',
   path: '/streams/{stream_id}/delete_topic',
@@ -26,6 +27,7 @@ export const deleteTopic: Operation = {
 /** 12. Mark messages in a topic as read: POST /mark_topic_as_read (deprecated) */
 export const markTopicAsRead: Operation = {
   n: 12,
+  clauses: 'TOPIC-READ',
   title: 'Mark messages in a topic as read',
   method: 'POST',
   path: '/mark_topic_as_read',
@@ -46,6 +48,7 @@ const filter = (name: string, defaultValue: boolean, note: string, more: { depre
 /** 13. Get all channels: GET /streams */
 export const getChannels: Operation = {
   n: 13,
+  clauses: 'CHAN-LIST',
   title: 'Get all channels',
   method: 'GET',
   path: '/streams',
@@ -71,6 +74,7 @@ export const getChannels: Operation = {
 /** 14. Get subscribed channels: GET /users/me/subscriptions */
 export const getSubscriptions: Operation = {
   n: 14,
+  clauses: 'SUBS',
   title: 'Get subscribed channels',
   method: 'GET',
   path: '/users/me/subscriptions',

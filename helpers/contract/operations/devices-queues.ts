@@ -11,6 +11,7 @@ const tokenLimits: readonly Limit[] = [
 /** 17. Add an APNs device token: POST /users/me/apns_device_token (deprecated, level 406) */
 export const addApnsToken: Operation = {
   n: 17,
+  clauses: 'PUSH-ADD',
   title: 'Add an APNs device token',
   method: 'POST',
   path: '/users/me/apns_device_token',
@@ -27,6 +28,7 @@ export const addApnsToken: Operation = {
 /** 18. Remove an APNs device token: DELETE /users/me/apns_device_token (deprecated, level 406) */
 export const removeApnsToken: Operation = {
   n: 18,
+  clauses: 'PUSH-REMOVE',
   title: 'Remove an APNs device token',
   method: 'DELETE',
   path: '/users/me/apns_device_token',
@@ -40,6 +42,7 @@ export const removeApnsToken: Operation = {
 /** 19. Send a test notification to mobile devices: POST /mobile_push/test_notification (deprecated, level 420) */
 export const testPushNotification: Operation = {
   n: 19,
+  clauses: 'PUSH-TEST',
   title: 'Send a test notification to mobile devices',
   method: 'POST',
   path: '/mobile_push/test_notification',
@@ -56,6 +59,7 @@ export const testPushNotification: Operation = {
 /** 20. Delete an event queue: DELETE /events */
 export const deleteQueue: Operation = {
   n: 20,
+  clauses: 'QUEUE-DELETE',
   title: 'Delete an event queue',
   method: 'DELETE',
   path: '/events',

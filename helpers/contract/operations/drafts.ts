@@ -6,6 +6,7 @@ import { always, int, list } from '../shapes.ts';
 /** 10. Create drafts: POST /drafts */
 export const createDrafts: Operation = {
   n: 10,
+  clauses: 'DRAFTS-CREATE',
   title: 'Create drafts',
   method: 'POST',
   path: '/drafts',
@@ -20,6 +21,7 @@ export const createDrafts: Operation = {
 /** 11. Get drafts: GET /drafts */
 export const getDrafts: Operation = {
   n: 11,
+  clauses: 'DRAFTS-LIST',
   title: 'Get drafts',
   method: 'GET',
   path: '/drafts',

@@ -19,6 +19,7 @@ const typeSince = { direct: 174, channel: 248 };
 /** 1. Send a message: POST /messages */
 export const sendMessage: Operation = {
   n: 1,
+  clauses: 'MSG-SEND',
   title: 'Send a message',
   method: 'POST',
   path: '/messages',
@@ -66,6 +67,7 @@ export const sendMessage: Operation = {
 /** 2. Create a scheduled message: POST /scheduled_messages */
 export const createScheduledMessage: Operation = {
   n: 2,
+  clauses: 'MSG-SCHEDULE',
   title: 'Create a scheduled message',
   method: 'POST',
   path: '/scheduled_messages',
@@ -88,6 +90,7 @@ export const createScheduledMessage: Operation = {
 /** 3. Edit a message: PATCH /messages/{message_id} */
 export const editMessage: Operation = {
   n: 3,
+  clauses: 'EDIT',
   title: 'Edit a message',
   method: 'PATCH',
   path: '/messages/{message_id}',
@@ -147,6 +150,7 @@ const typingDirect: Condition = { field: 'type', in: ['direct'] };
 /** 4. Set typing status: POST /typing */
 export const setTyping: Operation = {
   n: 4,
+  clauses: 'TYPING',
   title: 'Set typing status',
   method: 'POST',
   path: '/typing',
@@ -176,6 +180,7 @@ export const setTyping: Operation = {
 /** 5. Check messages against a narrow: GET /messages/matches_narrow */
 export const matchesNarrow: Operation = {
   n: 5,
+  clauses: 'MSG-NARROW',
   title: 'Check messages against a narrow',
   method: 'GET',
   path: '/messages/matches_narrow',
@@ -193,6 +198,7 @@ export const matchesNarrow: Operation = {
 /** 21. Render a message: POST /messages/render */
 export const renderMessage: Operation = {
   n: 21,
+  clauses: 'MSG-RENDER',
   title: 'Render a message',
   method: 'POST',
   path: '/messages/render',

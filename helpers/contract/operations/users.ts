@@ -14,6 +14,7 @@ import { always, bool, int, str } from '../shapes.ts';
 /** 6. Get a user: GET /users/{user_id} */
 export const getUser: Operation = {
   n: 6,
+  clauses: 'USER-GET',
   title: 'Get a user',
   method: 'GET',
   path: '/users/{user_id}',
@@ -30,6 +31,7 @@ export const getUser: Operation = {
 /** 7. Create a custom profile field: POST /realm/profile_fields */
 export const createProfileField: Operation = {
   n: 7,
+  clauses: 'PROFILE-FIELD',
   title: 'Create a custom profile field',
   method: 'POST',
   path: '/realm/profile_fields',
@@ -74,6 +76,7 @@ export const createProfileField: Operation = {
 /** 8. Fetch an API key: POST /fetch_api_key */
 export const fetchApiKey: Operation = {
   n: 8,
+  clauses: 'FETCHKEY',
   title: 'Fetch an API key',
   method: 'POST',
   path: '/fetch_api_key',
@@ -94,6 +97,7 @@ export const fetchApiKey: Operation = {
 /** 15. Mute a user: POST /users/me/muted_users/{muted_user_id} */
 export const muteUser: Operation = {
   n: 15,
+  clauses: 'MUTE',
   title: 'Mute a user',
   method: 'POST',
   path: '/users/me/muted_users/{muted_user_id}',
@@ -107,6 +111,7 @@ export const muteUser: Operation = {
 /** 16. Deactivate a user group: POST /user_groups/{user_group_id}/deactivate */
 export const deactivateUserGroup: Operation = {
   n: 16,
+  clauses: 'GROUP-DEACTIVATE',
   title: 'Deactivate a user group',
   method: 'POST',
   path: '/user_groups/{user_group_id}/deactivate',
