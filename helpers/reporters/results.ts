@@ -2,7 +2,7 @@
  * The run's results per clause, built from what the checks recorded. Pure: the writers and the runner's
  * summary read this, and the unit tests build it from hand-made records.
  */
-import type { CheckRecord } from '../checks/check.ts';
+import type { CheckRecord } from '../checks/record.ts';
 import type { ResponseDeparture, ResponseTally } from '../checks/responses.ts';
 import { type Clause, LEVELS, type Level, OUTCOMES, type Outcome } from '../clauses/types.ts';
 

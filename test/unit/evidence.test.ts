@@ -1,7 +1,7 @@
 // A failed check's evidence: its own exchanges up to the one whose answer departed, never the cleanup that followed.
 import { describe, expect, it } from 'vitest';
-import { evidenceOf } from '../../helpers/checks/check.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
+import { evidenceOf } from '../../helpers/checks/record.ts';
 import type { Exchange } from '../../helpers/http/exchange.ts';
 
 const exchange = (n: number): Exchange => ({

@@ -1,0 +1,114 @@
+/**
+ * What a check leaves for the reporters (in its vitest task's meta): its outcome and reason, the evidence of a
+ * failure (the exchanges up to the one that departed, and its curl), the requests it sent and by whom, the 429s, the
+ * responses it drew judged per operation, the probes it sent, its notes and what it could not undo.
+ */
+import type { Clause, Outcome } from '../clauses/types.ts';
+import { Disabled, findCause, NotApplicable, Unsupported } from '../errors.ts';
+import { type Exchange, toCurl } from '../http/exchange.ts';
+import type { Recorder } from '../http/recorder.ts';
+import { redact } from '../http/redact.ts';
+import type { CheckContext } from './context.ts';
+import { ConformanceAssertion } from './matchers.ts';
+import { type ResponseTally, tallyResponses } from './responses.ts';
+
+export interface CheckRecord {
+  clauseId: string;
+  outcome: Outcome;
+  /** Why it was not passed: the failure message, the skip reason, the error. */
+  reason?: string;
+  exchanges?: Exchange[];
+  curl?: string;
+  notes?: string[];
+  leftovers?: string[];
+  /** Listed in the expected-failures file, yet passed. */
+  unexpectedPass?: boolean;
+  /** Requests the check sent (setup and cleanup included), and how many each account sent. */
+  requests?: number;
+  requestsBy?: Record<string, number>;
+  /** Answers that were 429 (rate limit hit), waited out and retried. */
+  rateLimited?: number;
+  /** The 429 answers among `requestsBy`, per account (a limiter like Zulip's does not count them). */
+  rateLimitedBy?: Record<string, number>;
+  /** Every response the check received, judged per operation (the RESP-* clauses sum them). */
+  responses?: ResponseTally;
+  /** Bad-input probes the check sent (the BAD-* clauses). */
+  probes?: number;
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    conformance?: CheckRecord;
+  }
+}
+
+declare module 'vitest' {
+  interface TaskMeta {
+    conformance?: CheckRecord;
+  }
+}
+
+const EVIDENCE_EXCHANGES = 6;
+
+/** How a check ended, for its record: what it exchanged (`exchanged` of them before its cleanup) and left. */
+interface Ending {
+  recorder: Recorder;
+  exchanged: number;
+  failure: unknown;
+  leftovers: readonly string[];
+  ctx: Pick<CheckContext, 'world' | 'notes' | 'probesSent'>;
+}
+
+export function recordOf(clause: Clause, outcome: Outcome, end: Ending): CheckRecord {
+  const { recorder, ctx, failure } = end;
+  const requestsBy: Record<string, number> = {};
+  for (const e of recorder.exchanges) requestsBy[e.caller] = (requestsBy[e.caller] ?? 0) + 1;
+  const record: CheckRecord = { clauseId: clause.id, outcome, requests: recorder.exchanges.length, requestsBy };
+  const limited = recorder.exchanges.filter((e) => e.status === 429);
+  if (limited.length) {
+    record.rateLimited = limited.length;
+    record.rateLimitedBy = {};
+    for (const e of limited) record.rateLimitedBy[e.caller] = (record.rateLimitedBy[e.caller] ?? 0) + 1;
+  }
+  const responses = tallyResponses(recorder, ctx.world.featureLevel, clause.id);
+  if (Object.keys(responses.judged).length) record.responses = responses;
+  if (ctx.probesSent) record.probes = ctx.probesSent;
+  const waited = recorder.waitedMs();
+  if (waited >= 1000) ctx.notes.push(`waited ${(waited / 1000).toFixed(0)} s for the target's rate limit`);
+  if (ctx.notes.length) record.notes = ctx.notes.map(redact);
+  if (end.leftovers.length) record.leftovers = [...end.leftovers];
+  if (failure !== undefined) {
+    // Why a check did not run is the inner reason alone (not fast-check's report of the property that stopped).
+    const notRun = findCause(failure, Unsupported) ?? findCause(failure, Disabled) ?? findCause(failure, NotApplicable);
+    record.reason = redact(notRun ? notRun.message : withReplayHint(clause, messageOf(failure)));
+    record.exchanges = evidenceOf(recorder.exchanges.slice(0, end.exchanged), failure);
+    const last = record.exchanges.at(-1);
+    if (last) record.curl = toCurl(last);
+  }
+  return record;
+}
+
+function messageOf(error: unknown): string {
+  const e = error as Error;
+  // fast-check puts the counterexample, seed and path in its own message; the cause says what failed.
+  const cause = (e as { cause?: Error }).cause;
+  const main = e?.message ?? String(error);
+  return cause?.message && !main.includes(cause.message) ? `${main}\n${cause.message}` : main;
+}
+
+/** fast-check reports `{ seed: S, path: "P", … }`: turn it into the command that replays exactly that case. */
+function withReplayHint(clause: Clause, message: string): string {
+  const m = /seed: (-?\d+), path: "([\d:]+)"/.exec(message);
+  return m ? `${message}\nreplay: npm run conformance -- --only ${clause.id} --replay=${m[1]}:${m[2]}` : message;
+}
+
+/**
+ * The last exchanges of the check up to the one whose answer departed (a matcher's ConformanceAssertion names it,
+ * possibly wrapped by fast-check's report), which comes last; without one, the check's last exchanges.
+ */
+export function evidenceOf(exchanges: readonly Exchange[], failure: unknown): Exchange[] {
+  const departed = findCause(failure, ConformanceAssertion)?.exchange;
+  const at = departed ? exchanges.lastIndexOf(departed) : -1;
+  const end = at === -1 ? exchanges.length : at + 1;
+  return exchanges.slice(Math.max(0, end - EVIDENCE_EXCHANGES), end);
+}
