@@ -42,7 +42,7 @@ export const ANYONE = [...PEOPLE, 'guest', 'bot'] as const satisfies readonly Ro
  * many, nor the administrator, who archives every channel the run creates, changes the realm's settings and deletes
  * topics. Any account subscribed to a channel may post there and read it; a check subscribes the one it gets.
  */
-export const HELPERS = ['moderator', 'owner', 'guest', 'bot'] as const satisfies readonly Role[];
+export const ASSISTANTS = ['moderator', 'owner', 'guest', 'bot'] as const satisfies readonly Role[];
 
 /**
  * Organization administrators (an owner is one too): for what only administrators may do, where the clause is not
@@ -60,8 +60,8 @@ export const KINDS = {
   person: PEOPLE,
   /** Any member but the member: see PEER_MEMBERS. */
   'peer member': PEER_MEMBERS,
-  /** Someone to do a check's set-up: see HELPERS. */
-  helper: HELPERS,
+  /** Someone to do a check's set-up: see ASSISTANTS. */
+  assistant: ASSISTANTS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Kind = keyof typeof KINDS;

@@ -16,9 +16,9 @@ const check = checksOf(clauses);
 
 describe('POST /mark_topic_as_read', () => {
   check('TOPIC-READ-001', async (ctx) => {
-    // As in TOPIC-READ-003: a reader no check mutes with (a mute marks messages read), and a set-up helper sending.
+    // As in TOPIC-READ-003: a reader no check mutes with (a mute marks messages read), and a set-up assistant sending.
     const reader = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner'] });
-    const sender = ctx.someone('helper', { besides: [reader] });
+    const sender = ctx.someone('assistant', { besides: [reader] });
     const own = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [reader, sender] });
     const named = await topicOf(ctx, own.id, ctx.unique('topic'), 1, sender);
     const read = (topic: string) =>
@@ -62,9 +62,9 @@ describe('POST /mark_topic_as_read', () => {
     // A sender writes to a topic of a channel of the check's own, to another topic there, and to a topic of the
     // same name in a second channel; the reader marks the first topic read. Only its messages may change. The reader
     // is an account no check mutes with (a mute marks the muted user's messages read, and the mute checks, which run
-    // beside this one, act as the people); the sender is a set-up helper.
+    // beside this one, act as the people); the sender is a set-up assistant.
     const reader = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner'] });
-    const sender = ctx.someone('helper', { besides: [reader] });
+    const sender = ctx.someone('assistant', { besides: [reader] });
     const others: Role[] = [reader, sender];
     const [own, second] = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
     const name = ctx.unique('topic');

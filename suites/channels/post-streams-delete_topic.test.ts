@@ -13,13 +13,13 @@ import { deleteTopic, deleteUntilComplete, listedChannel, mustChannelObject, rem
 
 const check = checksOf(clauses);
 
-/** The topics' messages are set-up, sent and read back by a helper that deletes nothing here. */
+/** The topics' messages are set-up, sent and read back by an assistant that deletes nothing here. */
 const NOT_DELETERS = { besides: ['admin', 'owner'] } as const;
 
 describe('POST /streams/{stream_id}/delete_topic', () => {
   check('TOPIC-DELETE-001', async (ctx) => {
-    // The topic's messages are set-up: sent (and read back) by a helper.
-    const sender = ctx.someone('helper', NOT_DELETERS);
+    // The topic's messages are set-up: sent (and read back) by an assistant.
+    const sender = ctx.someone('assistant', NOT_DELETERS);
     const own = await ownChannel(ctx, { others: [...new Set<Role>(['moderator', 'bot', sender])] });
     const ids = await topicOf(ctx, own.id, ctx.unique('topic'), 2, sender);
     const refused = (['moderator', 'member', 'bot'] as Role[]).filter((r) => ctx.world.accounts[r]);
@@ -37,7 +37,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
 
   check('TOPIC-DELETE-002', async (ctx) => {
     // Who wrote the topic does not matter to an administrator's delete.
-    const sender = ctx.someone('helper', NOT_DELETERS);
+    const sender = ctx.someone('assistant', NOT_DELETERS);
     const own = await ownChannel(ctx, { others: [sender] });
     const kept = await topicOf(ctx, own.id, ctx.unique('topic'), 1, sender);
     // Both organization administrator roles may delete; the owner only when this configuration has one.
@@ -58,7 +58,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
 
   check('TOPIC-DELETE-003', async (ctx) => {
     const display = realmValue(ctx, ctx.world.realm.emptyTopicDisplayName, 'realm_empty_topic_display_name');
-    const sender = ctx.someone('helper', NOT_DELETERS);
+    const sender = ctx.someone('assistant', NOT_DELETERS);
     const own = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
     const empty = await topicOf(ctx, own.id, '', 2, sender);
     const { res } = await deleteUntilComplete(ctx, own.id, display);
@@ -68,7 +68,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   });
 
   check('TOPIC-DELETE-004', async (ctx) => {
-    const sender = ctx.someone('helper', NOT_DELETERS);
+    const sender = ctx.someone('assistant', NOT_DELETERS);
     const own = await ownChannel(ctx, { others: [sender] });
     const ours = await topicOf(ctx, own.id, ctx.unique('old'), 1, sender);
     await topicOf(ctx, own.id, ctx.unique('new'), 1, sender);
@@ -99,7 +99,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
 
   check('TOPIC-DELETE-005', async (ctx) => {
     // Two channels of the check's own with a topic of the same name: deleting it in one leaves the other's.
-    const sender = ctx.someone('helper', NOT_DELETERS);
+    const sender = ctx.someone('assistant', NOT_DELETERS);
     const [one, other] = [await ownChannel(ctx, { others: [sender] }), await ownChannel(ctx, { others: [sender] })];
     const name = ctx.unique('topic');
     const doomed = await topicOf(ctx, one!.id, name, 2, sender);
@@ -118,7 +118,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
   check('TOPIC-DELETE-006', async (ctx) => {
     // Each time the server stops short (complete false), what is left must be the topic's oldest messages (in the
     // order they were sent; ids are not assumed to grow). Four messages: more than a small batch, and few requests.
-    const sender = ctx.someone('helper', NOT_DELETERS);
+    const sender = ctx.someone('assistant', NOT_DELETERS);
     const own = await ownChannel(ctx, { others: [sender] });
     const { topic, messages } = await topicOf(ctx, own.id, ctx.unique('topic'), 4, sender);
     let partial = 0;

@@ -346,7 +346,7 @@ const noParams: Setup = async () => {
 
 /**
  * Whom the mute controls mute: people whose messages no check reads the read state of for the guest or the bot
- * (TOPIC-READ-003 reads theirs, of messages from the helpers), since a mute marks the muted user's messages read.
+ * (TOPIC-READ-003 reads theirs, of messages from the assistants), since a mute marks the muted user's messages read.
  */
 const MUTED_BY_CONTROLS: readonly Role[] = ['member', 'member2', 'admin'];
 

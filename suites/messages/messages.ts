@@ -88,7 +88,7 @@ export async function ownChannel(
   { policy, others = [] }: { policy?: TopicsPolicy; others?: Role[] } = {},
 ): Promise<OwnChannel> {
   const name = ctx.unique('channel');
-  const creator = ctx.someone('helper', { besides: ['guest', 'bot'] });
+  const creator = ctx.someone('assistant', { besides: ['guest', 'bot'] });
   const subscribers = [...new Set<Role>(['member', ...others])];
   await ctx.as(creator).mustSetup('POST', '/users/me/subscriptions', {
     subscriptions: [{ name, description: 'Created by teamchat-conformance; archived when the check ends.' }],

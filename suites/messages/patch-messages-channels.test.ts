@@ -56,9 +56,9 @@ describe('PATCH /messages/{message_id}: channels', () => {
   });
 
   check('EDIT-LIMIT-002', async (ctx) => {
-    // The moved messages are set-up: the exemption is the mover's, so a helper without the movers' rights (an
+    // The moved messages are set-up: the exemption is the mover's, so an assistant without the movers' rights (an
     // ordinary account, subscribed to both channels) sends them and reads them back.
-    const sender = ctx.someone('helper', { besides: ['moderator', 'admin', 'owner'] });
+    const sender = ctx.someone('assistant', { besides: ['moderator', 'admin', 'owner'] });
     const [from, to] = [await ownChannel(ctx, { others: [sender] }), await ownChannel(ctx, { others: [sender] })];
     // The least limit the realm allows (1 s) first; 3 s when the probe's first move cannot happen inside it.
     await shortestWorkingLimit(ctx, [1, 3], async (limit, longest) => {

@@ -48,8 +48,8 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
 
   check('EDIT-LIMIT-001', async (ctx) => {
     // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
-    // read back, by a helper, subscribed.
-    const reader = ctx.someone('helper');
+    // read back, by an assistant, subscribed.
+    const reader = ctx.someone('assistant');
     const channel = await ownChannel(ctx, { others: [reader] });
     const { seed, numRuns } = ctx.property();
     const cases: LimitCase[] = [

@@ -20,7 +20,7 @@ const check = checksOf(clauses);
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
 /**
- * Who sends the messages the moderator moves (set-up): a helper, subscribed, without the moderator's rights (nor an
+ * Who sends the messages the moderator moves (set-up): an assistant, subscribed, without the moderator's rights (nor an
  * administrator's), so that the moves are of an ordinary account's messages, as a moderator's moves are.
  */
 const SENDERS = { besides: ['moderator', 'admin', 'owner'] } as const;
@@ -40,13 +40,13 @@ describe('PATCH /messages/{message_id}: topics', () => {
 
   check('EDIT-TOPIC-002', async (ctx) => {
     // Who sent the topic's messages does not matter to propagate_mode: each case's sender (who also reads the
-    // messages back) is drawn from the set-up helpers, subscribed to a channel of the check's own.
-    const channel = await ownChannel(ctx, { others: ctx.everyone('helper', SENDERS) });
+    // messages back) is drawn from the set-up assistants, subscribed to a channel of the check's own.
+    const channel = await ownChannel(ctx, { others: ctx.everyone('assistant', SENDERS) });
     const history = fc.record({
       n: fc.integer({ min: 1, max: 4 }),
       at: fc.nat(),
       mode: fc.constantFrom(...MODES),
-      sender: ctx.draw('helper', SENDERS),
+      sender: ctx.draw('assistant', SENDERS),
     });
     await fc.assert(
       fc.asyncProperty(history, async ({ n, at, mode, sender }) => {
@@ -75,8 +75,8 @@ describe('PATCH /messages/{message_id}: topics', () => {
   check('EDIT-TOPIC-003', async (ctx) => {
     const env = topicEnv(ctx);
     if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
-    // The moderator's move is under test; the messages are set-up, sent and read back by a helper account.
-    const sender = ctx.someone('helper', SENDERS);
+    // The moderator's move is under test; the messages are set-up, sent and read back by an assistant account.
+    const sender = ctx.someone('assistant', SENDERS);
     const channel = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
     const id = await mustSend(ctx, sender, {
       type: 'stream',
@@ -105,8 +105,8 @@ describe('PATCH /messages/{message_id}: topics', () => {
 
   check('EDIT-TOPIC-004', async (ctx) => {
     await assertTopicRule(ctx, {
-      // The moderator's move is under test; the message it moves may come from any helper (setup).
-      senders: ctx.everyone('helper', SENDERS),
+      // The moderator's move is under test; the message it moves may come from any assistant (setup).
+      senders: ctx.everyone('assistant', SENDERS),
       lead: 'a move to ',
       // The edit's topic parameter reads only the display name as the empty topic: "(no topic)" either way (Zulip
       // stores it as written).

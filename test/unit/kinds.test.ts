@@ -26,8 +26,8 @@ describe('kinds of account', () => {
     expect(KINDS.anyone).toEqual(expect.arrayContaining([...KINDS.person, 'guest', 'bot']));
     expect(KINDS['peer member']).toEqual(['member2']);
     for (const kind of Object.values(KINDS)) expect(kind).not.toContain('member');
-    expect(KINDS.helper).not.toContain('member2');
-    expect(KINDS.helper).not.toContain('admin');
+    expect(KINDS.assistant).not.toContain('member2');
+    expect(KINDS.assistant).not.toContain('admin');
   });
 
   it('choose as the pool of the kind does: by clause id, the same on every run', () => {
@@ -41,14 +41,14 @@ describe('kinds of account', () => {
   it('leave out the roles a clause rules out, keeping the kind order', () => {
     const ctx = fakeCtx('X-Y-001', ROLES);
     expect(rolesOfKind(ctx, 'person', { besides: ['member2'] })).toEqual(['moderator', 'admin', 'owner']);
-    expect(rolesOfKind(ctx, 'helper', { besides: ['moderator', 'owner'] })).toEqual(['guest', 'bot']);
+    expect(rolesOfKind(ctx, 'assistant', { besides: ['moderator', 'owner'] })).toEqual(['guest', 'bot']);
     for (let n = 1; n <= 20; n++)
       expect(someoneOf(fakeCtx(`X-Y-${n}`, ROLES), 'anyone', { besides: ['guest', 'bot'] })).not.toMatch(/guest|bot/);
   });
 
   it('fall back to the member when none of the kind is usable, or to the kind, should the member be ruled out', () => {
     expect(rolesOfKind(fakeCtx('X-Y-001', ['member', 'guest']), 'person')).toEqual(['member']);
-    expect(rolesOfKind(fakeCtx('X-Y-001', ['member', 'bot'], ['bot']), 'helper', { besides: ['owner'] })).toEqual([
+    expect(rolesOfKind(fakeCtx('X-Y-001', ['member', 'bot'], ['bot']), 'assistant', { besides: ['owner'] })).toEqual([
       'member',
     ]);
     // The check then asks for the moderator and is disabled, naming its variable.
@@ -60,8 +60,8 @@ describe('kinds of account', () => {
   it('draw per property case from the kind, reproducibly from the seed', () => {
     const ctx = fakeCtx('X-Y-001', ROLES);
     const ordinary = { besides: ['moderator', 'admin', 'owner'] } as const;
-    const draws = fc.sample(drawOf(ctx, 'helper', ordinary), { seed: 3, numRuns: 40 });
-    expect(fc.sample(drawOf(ctx, 'helper', ordinary), { seed: 3, numRuns: 40 })).toEqual(draws);
+    const draws = fc.sample(drawOf(ctx, 'assistant', ordinary), { seed: 3, numRuns: 40 });
+    expect(fc.sample(drawOf(ctx, 'assistant', ordinary), { seed: 3, numRuns: 40 })).toEqual(draws);
     expect(new Set(draws)).toEqual(new Set(['guest', 'bot']));
   });
 });
