@@ -20,10 +20,10 @@ import { Disabled, HarnessError, Unsupported } from '../errors.ts';
 import { ApiClient, type Identity } from '../http/client.ts';
 import type { Recorder } from '../http/recorder.ts';
 import type { Role } from '../roles.ts';
-import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
+import type { UndoKind } from '../world/ledger.ts';
 import type { World, WorldAccount } from '../world/types.ts';
-import { undo, undoRole } from '../world/undo.ts';
 import { type Among, budgetFor, drawOf, type Kind, rolesOfKind, someoneOf } from './actors.ts';
+import { Cleanups } from './cleanups.ts';
 import { deriveSeed, NUM_RUNS } from './seeds.ts';
 
 let counter = 0;
@@ -54,7 +54,7 @@ export class CheckContext {
   /** Bad-input probes sent (the BAD-* checks count theirs), summed in the run's figures. */
   probesSent = 0;
   private readonly clients = new Map<Role, ApiClient>();
-  private readonly cleanups: { key: string; label: string; run: () => Promise<string | null> }[] = [];
+  private readonly cleanups = new Cleanups(this.world, (role) => this.as(role));
 
   constructor(
     readonly clause: Clause,
@@ -171,19 +171,7 @@ export class CheckContext {
 
   /** Records an object the check created; it is undone when the check ends (and by the runner if the check dies). */
   track(role: Role, kind: UndoKind, id: string | number, label: string): void {
-    const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
-    const undoer = this.world.accounts[undoRole(entry)];
-    if (undoer) entry.by = undoer.email;
-    recordCreated(this.world.options.ledgerFile, entry);
-    this.cleanups.push({
-      key: entry.key,
-      label: `${kind} ${id}`,
-      run: async () => {
-        const left = await undo(this.as(undoRole(entry)), entry);
-        if (left === null) recordUndone(this.world.options.ledgerFile, entry.key);
-        return left;
-      },
-    });
+    this.cleanups.track(role, kind, id, label);
   }
 
   /**
@@ -191,14 +179,7 @@ export class CheckContext {
    * such as a turn on shared state (shared-state.ts), released once the cleanups registered after it have run.
    */
   defer(label: string, undo: () => unknown): void {
-    this.cleanups.push({
-      key: `deferred:${label}`,
-      label,
-      run: async () => {
-        await undo();
-        return null;
-      },
-    });
+    this.cleanups.defer(label, undo);
   }
 
   /**
@@ -206,11 +187,7 @@ export class CheckContext {
    * removal that succeeded): its cleanup is dropped and the ledger marked.
    */
   untrack(role: Role, kind: UndoKind, id: string | number): void {
-    const key = `${kind}:${role}:${id}`;
-    const at = this.cleanups.findLastIndex((c) => c.key === key);
-    if (at < 0) return;
-    this.cleanups.splice(at, 1);
-    recordUndone(this.world.options.ledgerFile, key);
+    this.cleanups.untrack(role, kind, id);
   }
 
   /**
@@ -224,17 +201,8 @@ export class CheckContext {
   }
 
   /** Runs the cleanups, newest first; returns what could not be undone (the runner retries those). */
-  async cleanup(): Promise<string[]> {
-    const problems: string[] = [];
-    for (const { label, run } of this.cleanups.reverse()) {
-      try {
-        const left = await run();
-        if (left) problems.push(left);
-      } catch (error) {
-        problems.push(`cleanup of ${label} failed: ${(error as Error).message}`);
-      }
-    }
-    return problems;
+  cleanup(): Promise<string[]> {
+    return this.cleanups.run();
   }
 
   note(text: string): void {

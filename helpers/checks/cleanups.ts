@@ -1,0 +1,77 @@
+/**
+ * A check's cleanups: what it created (tracked in the run's ledger, so that the runner, or the next run, undoes it
+ * if the check dies) and what it must put back, undone newest first when the check ends.
+ */
+import type { ApiClient } from '../http/client.ts';
+import type { Role } from '../roles.ts';
+import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
+import type { World } from '../world/types.ts';
+import { undo, undoRole } from '../world/undo.ts';
+
+export class Cleanups {
+  private readonly entries: { key: string; label: string; run: () => Promise<string | null> }[] = [];
+
+  constructor(
+    private readonly world: World,
+    /** The client of the account that undoes an entry. */
+    private readonly clientFor: (role: Role) => ApiClient,
+  ) {}
+
+  /** Records an object the check created: undone when the check ends (and by the runner if the check dies). */
+  track(role: Role, kind: UndoKind, id: string | number, label: string): void {
+    const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
+    const undoer = this.world.accounts[undoRole(entry)];
+    if (undoer) entry.by = undoer.email;
+    recordCreated(this.world.options.ledgerFile, entry);
+    this.entries.push({
+      key: entry.key,
+      label: `${kind} ${id}`,
+      run: async () => {
+        const left = await undo(this.clientFor(undoRole(entry)), entry);
+        if (left === null) recordUndone(this.world.options.ledgerFile, entry.key);
+        return left;
+      },
+    });
+  }
+
+  /**
+   * Runs `undo` when the check ends, among its cleanups (newest first): for what the run's ledger need not record,
+   * such as a turn on shared state (shared-state.ts), released once the cleanups registered after it have run.
+   */
+  defer(label: string, undo: () => unknown): void {
+    this.entries.push({
+      key: `deferred:${label}`,
+      label,
+      run: async () => {
+        await undo();
+        return null;
+      },
+    });
+  }
+
+  /**
+   * The check undid a tracked object itself, as the behaviour under test (an unmute, a deactivation, a token
+   * removal that succeeded): its cleanup is dropped and the ledger marked.
+   */
+  untrack(role: Role, kind: UndoKind, id: string | number): void {
+    const key = `${kind}:${role}:${id}`;
+    const at = this.entries.findLastIndex((c) => c.key === key);
+    if (at < 0) return;
+    this.entries.splice(at, 1);
+    recordUndone(this.world.options.ledgerFile, key);
+  }
+
+  /** Runs the cleanups, newest first; returns what could not be undone (the runner retries those). */
+  async run(): Promise<string[]> {
+    const problems: string[] = [];
+    for (const { label, run } of this.entries.reverse()) {
+      try {
+        const left = await run();
+        if (left) problems.push(left);
+      } catch (error) {
+        problems.push(`cleanup of ${label} failed: ${(error as Error).message}`);
+      }
+    }
+    return problems;
+  }
+}
