@@ -13,7 +13,6 @@ export default defineConfig({
     // rather than processes: a tenth less CPU for a quick run (no process start-up, no IPC through pipes).
     pool: 'threads',
     isolate: false,
-    setupFiles: ['allure-vitest/setup'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     // A flaky target must show as flaky, not be retried into a pass.

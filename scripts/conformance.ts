@@ -116,7 +116,6 @@ async function run(options: RunOptions): Promise<number> {
       clauses: CLAUSES,
       concurrency: world.options.workers,
       ...(options.shard ? { shard: options.shard } : {}),
-      reportDir: resolve(config.reportDir),
       reporters: ['default'],
     });
     // Vitest's logger exits the process on SIGINT/SIGTERM; the runner must undo what the run created first, so

@@ -14,7 +14,6 @@ import { describeExchange } from '../http/exchange.ts';
 import { Recorder } from '../http/recorder.ts';
 import { redact } from '../http/redact.ts';
 import { setCurrentCheck, takePendingNotes } from '../progress.ts';
-import { attachEvidence, label } from './allure-labels.ts';
 import { CheckContext } from './context.ts';
 import { type CheckRecord, recordOf } from './record.ts';
 
@@ -41,7 +40,7 @@ export function checksOf<Id extends string>(area: Area<Id>): (id: Id, body: Chec
 }
 
 async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs: number): Promise<void> {
-  await label(clause);
+  const started = Date.now();
   const file = tc.task.file.filepath.split(sep).join('/');
   if (!file.endsWith(`/${clause.file}`))
     throw new HarnessError(`${clause.id} is declared for ${clause.file} but checked in ${file}: move one of them`);
@@ -69,10 +68,9 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs
   const expected = ctx.world.expectedFailures[clause.id];
   if (expected !== undefined && (outcome === 'failed' || outcome === 'warned')) outcome = 'known-failure';
 
-  const record = recordOf(clause, outcome, { recorder, exchanged, failure, leftovers, ctx });
+  const record = recordOf(clause, outcome, { started, recorder, exchanged, failure, leftovers, ctx });
   if (expected !== undefined && outcome === 'passed') record.unexpectedPass = true;
   tc.task.meta.conformance = record;
-  await attachEvidence(record);
 
   switch (outcome) {
     case 'passed':

@@ -34,6 +34,8 @@ export interface CheckRecord {
   responses?: ResponseTally;
   /** Bad-input probes the check sent (the BAD-* clauses). */
   probes?: number;
+  /** How long the check took, its cleanup included. */
+  ms?: number;
 }
 
 declare module 'vitest' {
@@ -52,6 +54,8 @@ const EVIDENCE_EXCHANGES = 6;
 
 /** How a check ended, for its record: what it exchanged (`exchanged` of them before its cleanup) and left. */
 interface Ending {
+  /** When the check started (Date.now()). */
+  started: number;
   recorder: Recorder;
   exchanged: number;
   failure: unknown;
@@ -63,7 +67,13 @@ export function recordOf(clause: Clause, outcome: Outcome, end: Ending): CheckRe
   const { recorder, ctx, failure } = end;
   const requestsBy: Record<string, number> = {};
   for (const e of recorder.exchanges) requestsBy[e.caller] = (requestsBy[e.caller] ?? 0) + 1;
-  const record: CheckRecord = { clauseId: clause.id, outcome, requests: recorder.exchanges.length, requestsBy };
+  const record: CheckRecord = {
+    clauseId: clause.id,
+    outcome,
+    requests: recorder.exchanges.length,
+    requestsBy,
+    ms: Date.now() - end.started,
+  };
   const limited = recorder.exchanges.filter((e) => e.status === 429);
   if (limited.length) {
     record.rateLimited = limited.length;

@@ -1,11 +1,10 @@
 /**
  * Combines the reports of several shards (`--shard i/n`) into one: each clause takes the outcome of the shard that
- * ran it; allure results are copied together; the other reports (junit.xml too) are written from the merged results.
+ * ran it; every report (junit.xml and Allure's results too) is written from the merged results.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Outcome } from '../clauses/types.ts';
-import { addJudgedClauses, judgedClauseOf } from './judged-clauses.ts';
 import { type ClauseResult, countByLevel, countOutcomes, type RunResults } from './results.ts';
 import { writeReports } from './write.ts';
 
@@ -61,20 +60,6 @@ export function mergeReportDirs(inputs: readonly string[], reportDir: string): R
     return JSON.parse(readFileSync(file, 'utf8')) as RunResults;
   });
   const merged = mergeResults(parts);
-  mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
-  // The clauses judged over every response have a result in each shard's Allure files: written once, merged.
-  const judged = new Set<string>();
-  for (const dir of inputs) {
-    const allure = join(dir, 'allure-results');
-    if (!existsSync(allure)) continue;
-    for (const f of readdirSync(allure)) {
-      const file = join(allure, f);
-      const id = judgedClauseOf(file);
-      if (id) judged.add(id);
-      else cpSync(file, join(reportDir, 'allure-results', f));
-    }
-  }
-  addJudgedClauses(reportDir, merged, judged);
   writeReports(reportDir, merged);
   return merged;
 }

@@ -1,9 +1,7 @@
-/**
- * The one place that writes a run's reports from its results: conformance.json, .md, .html and junit.xml (Allure's
- * results are written by allure-vitest as the checks run, and by judged-clauses.ts for the clauses without a check).
- */
+/** The one place that writes a run's reports, all from its results: conformance.json, .md, .html, junit.xml, Allure's. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeAllure } from './allure.ts';
 import { toHtml } from './html.ts';
 import { toJunit } from './junit.ts';
 import { toMarkdown } from './markdown.ts';
@@ -15,4 +13,5 @@ export function writeReports(reportDir: string, results: RunResults): void {
   writeFileSync(join(reportDir, 'conformance.md'), toMarkdown(results));
   writeFileSync(join(reportDir, 'conformance.html'), toHtml(results));
   writeFileSync(join(reportDir, 'junit.xml'), toJunit(results));
+  writeAllure(join(reportDir, 'allure-results'), results);
 }

@@ -11,7 +11,6 @@ import { createVitest } from 'vitest/node';
 import { type Clause, testNameOf } from '../clauses/types.ts';
 import { progressFilter } from '../progress.ts';
 import type { ConformanceReporter } from '../reporters/conformance-reporter.ts';
-import { addJudgedClauses } from '../reporters/judged-clauses.ts';
 import type { RunResults } from '../reporters/results.ts';
 import type { World } from '../world/types.ts';
 
@@ -26,8 +25,6 @@ export interface SuiteRunnerOptions {
   clauses: readonly Clause[];
   /** Reporters for the life of the instance (progress lines); each run adds its own conformance reporter. */
   reporters?: ReporterEntry[];
-  /** Where the Allure reporter writes (`allure-results/`); none when unset. */
-  reportDir?: string;
 }
 
 export class SuiteRunner {
@@ -37,7 +34,6 @@ export class SuiteRunner {
   private constructor(
     readonly vitest: Vitest,
     clauses: readonly Clause[],
-    private readonly reportDir: string | undefined,
   ) {
     this.byId = new Map(clauses.map((c) => [c.id, c]));
   }
@@ -55,18 +51,10 @@ export class SuiteRunner {
       watch: false,
       maxWorkers: options.concurrency,
       ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
-      reporters: [
-        ...(options.reporters ?? []),
-        ...(options.reportDir
-          ? ([
-              ['allure-vitest/reporter', { resultsDir: join(options.reportDir, 'allure-results') }],
-            ] satisfies ReporterEntry[])
-          : []),
-        perRun,
-      ],
+      reporters: [...(options.reporters ?? []), perRun],
       onConsoleLog: progressFilter(),
     });
-    runner = new SuiteRunner(vitest, options.clauses, options.reportDir);
+    runner = new SuiteRunner(vitest, options.clauses);
     await vitest.init();
     return runner;
   }
@@ -89,10 +77,6 @@ export class SuiteRunner {
       await this.vitest.runTestSpecifications(specifications, !ids);
     } finally {
       this.current = undefined;
-    }
-    if (this.reportDir && reporter.results) {
-      const judged = new Set([...this.byId.values()].filter((c) => c.drivenBy).map((c) => c.id));
-      addJudgedClauses(this.reportDir, reporter.results, judged);
     }
     return reporter.results;
   }
