@@ -1,9 +1,9 @@
 /**
  * junit.xml, written from the run's results like the other reports: a testsuite per operation, a testcase per
- * clause named as its check's test (so a CI that reads only junit sees every clause, those judged over every
- * response too). A failure carries the reason and the curl command that replays it; a known failure, a clause not
- * judged on this target (disabled, skipped-unsupported, not-applicable, not run) is a skipped testcase saying why;
- * a warning (a SHOULD departure) passes with the warning on its output.
+ * clause named as its check's test, with its time (so a CI that reads only junit sees every clause, those judged
+ * over every response too). A failure carries the reason and the curl command that replays it; a known failure and
+ * a clause not judged on this target (disabled, skipped-unsupported, not-applicable, not run) are skipped testcases
+ * saying why; a warning (a SHOULD departure) passes with the warning on its output.
  */
 import { type Outcome, testNameOf } from '../clauses/types.ts';
 import type { ClauseResult, RunResults } from './results.ts';
@@ -19,7 +19,7 @@ const firstLine = (text: string) => xml(text.split('\n')[0] ?? '');
 function testcase(c: ClauseResult): string {
   const reason = c.reason ?? c.outcome;
   const detail = xml([reason, c.curl].filter(Boolean).join('\n\n'));
-  const open = `    <testcase classname="${xml(c.endpoint)}" name="${xml(testNameOf(c))}" time="0">`;
+  const open = `    <testcase classname="${xml(c.endpoint)}" name="${xml(testNameOf(c))}" time="${seconds(c.ms ?? 0)}">`;
   if (c.outcome === 'failed')
     return `${open}\n      <failure message="${firstLine(reason)}" type="${c.level}">${detail}</failure>\n    </testcase>`;
   if (c.outcome === 'error')
@@ -31,6 +31,8 @@ function testcase(c: ClauseResult): string {
   return `${open}</testcase>`;
 }
 
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
 const counts = (clauses: readonly ClauseResult[]) =>
   `tests="${clauses.length}" failures="${clauses.filter((c) => c.outcome === 'failed').length}" errors="${
     clauses.filter((c) => c.outcome === 'error').length
@@ -41,15 +43,14 @@ export function toJunit(results: RunResults): string {
   for (const c of results.clauses) byOperation.set(c.endpoint, [...(byOperation.get(c.endpoint) ?? []), c]);
   const suites = [...byOperation].map(([operation, clauses]) =>
     [
-      `  <testsuite name="${xml(operation)}" ${counts(clauses)} time="0">`,
+      `  <testsuite name="${xml(operation)}" ${counts(clauses)} time="${seconds(clauses.reduce((t, c) => t + (c.ms ?? 0), 0))}">`,
       ...clauses.map(testcase),
       '  </testsuite>',
     ].join('\n'),
   );
-  const time = (results.run.durationMs / 1000).toFixed(3);
   return [
     '<?xml version="1.0" encoding="UTF-8" ?>',
-    `<testsuites name="teamchat-conformance" ${counts(results.clauses)} time="${time}">`,
+    `<testsuites name="teamchat-conformance" ${counts(results.clauses)} time="${seconds(results.run.durationMs)}">`,
     ...suites,
     '</testsuites>',
     '',

@@ -12,6 +12,7 @@ const results = {
     result('DRAFTS-CREATE-001', 'POST /drafts', 'failed', {
       reason: 'POST /drafts answered "msg": 1 & more\nsecond line',
       curl: "curl -sS -X POST 'http://t/api/v1/drafts'",
+      ms: 1250,
     }),
     result('RESP-DRAFTS-CREATE-001', 'POST /drafts', 'passed'),
     result('DRAFTS-LIST-001', 'GET /drafts', 'error', { reason: 'setup step failed' }),
@@ -27,14 +28,18 @@ describe('junit.xml from the results', () => {
     expect(junit).toContain(
       '<testsuites name="teamchat-conformance" tests="6" failures="1" errors="1" skipped="2" time="1.500">',
     );
-    expect(junit).toContain('<testsuite name="POST /drafts" tests="2" failures="1" errors="0" skipped="0" time="0">');
-    expect(junit).toContain('<testsuite name="GET /drafts" tests="4" failures="0" errors="1" skipped="2" time="0">');
+    expect(junit).toContain(
+      '<testsuite name="POST /drafts" tests="2" failures="1" errors="0" skipped="0" time="1.250">',
+    );
+    expect(junit).toContain(
+      '<testsuite name="GET /drafts" tests="4" failures="0" errors="1" skipped="2" time="0.000">',
+    );
     expect(junit.match(/<testcase /g)).toHaveLength(6);
     expect(junit.trimEnd().endsWith('</testsuites>')).toBe(true);
   });
 
   it("names each testcase as its check's test, escaped, and gives a failure its reason and curl", () => {
-    expect(junit).toContain('name="DRAFTS-CREATE-001 MUST do DRAFTS-CREATE-001 &lt;well&gt;"');
+    expect(junit).toContain('name="DRAFTS-CREATE-001 MUST do DRAFTS-CREATE-001 &lt;well&gt;" time="1.250"');
     expect(junit).toContain('<failure message="POST /drafts answered &quot;msg&quot;: 1 &amp; more" type="MUST">');
     expect(junit).toContain('second line\n\ncurl -sS -X POST &apos;http://t/api/v1/drafts&apos;</failure>');
     expect(junit).toContain('<error message="setup step failed" type="SetupError">');
