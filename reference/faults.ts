@@ -39,6 +39,8 @@ export interface FaultInfo {
    * the same departure breaks too: a real server's departure seen by a clause's own check and by the rule over all.
    */
   readonly alsoBreaks?: readonly string[];
+  /** The operation a fault of a per-operation family changes (its switch finds the fault by it). */
+  readonly operation?: string;
 }
 
 /** One area's faults, by id (`as const satisfies FaultCatalogue`, so that the ids stay literal). */

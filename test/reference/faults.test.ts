@@ -357,7 +357,10 @@ describe('the fault catalogue', () => {
       .filter((file) => file.endsWith('.ts') && !file.endsWith('faults.ts') && file !== 'flavours.ts')
       .map((file) => readFileSync(join(reference, file), 'utf8'))
       .join('\n');
-    expect(FAULT_IDS.filter((id) => !code.includes(`'${id}'`))).toEqual([]);
+    // A per-operation family (the bad-input crashes) is switched by one table built from the catalogue, by the
+    // operation each names; that each changes its behaviour is the per-fault test below.
+    const byTable = (id: FaultId) => 'operation' in FAULTS[id];
+    expect(FAULT_IDS.filter((id) => !byTable(id) && !code.includes(`'${id}'`))).toEqual([]);
   });
 
   it('refuses unknown fault names, listing the known ones', async () => {
