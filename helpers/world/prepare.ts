@@ -11,7 +11,7 @@ import { budgetLeft } from '../http/rate-budget.ts';
 import { registerSecret } from '../http/redact.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { recordCreated, recordInstance, recordRun } from './ledger.ts';
-import { probeTarget } from './probe.ts';
+import { notTheApi } from './is-the-api.ts';
 import { newRunId, prefixOf } from './run-id.ts';
 import { sweep } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
@@ -73,7 +73,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
   const disabledRoles = { ...config.disabledRoles };
   // Whether the target answers like the API at all: judged once the accounts have been tried too, since a server
   // that answers errors with a web page (a departure the checks report) still answers its users' calls.
-  const notTheApi = await probeTarget(client(null));
+  const notTheApiError = await notTheApi(client(null));
   const devAccounts = config.embedded ? {} : await developmentAccounts(client(null), disabledRoles, log);
   for (const role of ROLES) {
     const account = config.accounts[role] ?? devAccounts[role];
@@ -133,7 +133,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
   const emails = Object.values(accounts).map((a) => a.email.toLowerCase());
   const dup = emails.find((e, i) => emails.indexOf(e) !== i);
   if (dup) problems.push(`${dup} is configured for more than one role: each role needs its own account`);
-  if (notTheApi && !answered) throw notTheApi;
+  if (notTheApiError && !answered) throw notTheApiError;
   if (problems.length) throw new ConfigError(problems);
   recordRun(ledgerFile, runId);
 

@@ -9,7 +9,7 @@
 import { NotTheApiError } from '../errors.ts';
 import type { ApiClient } from '../http/client.ts';
 
-export async function probeTarget(anonymous: ApiClient): Promise<NotTheApiError | undefined> {
+export async function notTheApi(anonymous: ApiClient): Promise<NotTheApiError | undefined> {
   const res = await anonymous.get('/users/me');
   const body = res.body;
   if (body !== null && typeof body === 'object' && !Array.isArray(body) && typeof body.result === 'string')
