@@ -1,4 +1,4 @@
-// The answer-shape faults (reference/http/answers.faults.ts): each misshapes one operation's success answer. The probe
+// The answer-shape faults (reference/http/answers.faults.ts): each misshapes one operation's success answer. The observation
 // passes a typical answer of that operation through the server's answer step; the kill matrix proves the wiring.
 
 import { Faults } from '../../reference/faults.ts';
@@ -8,14 +8,14 @@ import type { ReferenceServer } from '../../reference/server.ts';
 import type { Call } from './support.ts';
 
 interface AnswerCase {
-  readonly probe: (call: Call, server: ReferenceServer) => Promise<unknown>;
+  readonly observe: (call: Call, server: ReferenceServer) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
 
 const envelope = { result: 'success', msg: '' };
 const answerCase = (key: string, fields: Record<string, unknown>, faulty: unknown): AnswerCase => ({
-  probe: async (_call, server) => {
+  observe: async (_call, server) => {
     const answer = successAnswer(key, { ...envelope, ...fields }, new Faults(server.faults));
     return { body: answer.body, contentType: answer.contentType };
   },
@@ -26,7 +26,7 @@ const json = (body: unknown) => ({ body, contentType: 'application/json' });
 
 export const ANSWER_CASES: Record<keyof typeof ANSWER_FAULTS | 'answer-push-test-error-msg-null', AnswerCase> = {
   'answer-push-test-error-msg-null': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { body } = await call('POST', '/mobile_push/test_notification', { form: { token: 'cd34'.repeat(16) } });
       return [body.code, body.msg === null];
     },

@@ -1,11 +1,11 @@
 // The bad-input faults (reference/http/bad-input.faults.ts): each operation's crash on a parameter it cannot read,
-// and Create drafts' partial write. The probe sends that operation one bad request; the kill matrix proves the rest.
+// and Create drafts' partial write. The observation sends that operation one bad request; the kill matrix proves the rest.
 
 import type { BAD_INPUT_FAULTS } from '../../reference/http/bad-input.faults.ts';
 import { type Call, type CallOptions, draftOf, lookup } from './support.ts';
 
 interface BadInputCase {
-  readonly probe: (call: Call) => Promise<unknown>;
+  readonly observe: (call: Call) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
@@ -16,7 +16,7 @@ const answer = async (reply: ReturnType<Call>) => {
   return [status, typeof body?.result === 'string'];
 };
 const crashCase = (method: string, path: string, options: CallOptions = {}): BadInputCase => ({
-  probe: (call) => answer(call(method, path, options)),
+  observe: (call) => answer(call(method, path, options)),
   healthy: [400, true],
   faulty: [500, false],
 });
@@ -36,7 +36,7 @@ export const BAD_INPUT_CASES: Record<keyof typeof BAD_INPUT_FAULTS, BadInputCase
     form: { topic_name: 'x' },
   }),
   'bad-input-drafts-partial-write': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await (await lookup(call)).channelId('Verona');
       const refused = await call('POST', '/drafts', {
         form: { drafts: [draftOf.unaddressed(), draftOf.channel(id, { to: [id, id + 1] })] },

@@ -1,4 +1,4 @@
-// Probe cases of the channels slice's faults (listing, channel and subscription objects, delete a topic, mark a
+// Cases of the channels slice's faults (listing, channel and subscription objects, delete a topic, mark a
 // topic read), merged into the typed table of test/reference/faults.test.ts.
 import type { FaultId } from '../../reference/faults.ts';
 import type { FaultCase } from './message-fault-cases.ts';
@@ -29,7 +29,7 @@ const deleteTopic = (call: Call, id: number, topic: string, as: 'admin' | 'membe
 
 export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
   'channels-topic-read-whole-channel': {
-    probe: async (call) => {
+    observe: async (call) => {
       const streamId = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
       await sendTo(call, streamId, 'news');
       const other = await sendTo(call, streamId, 'other');
@@ -40,7 +40,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: ['read'],
   },
   'channels-topic-delete-every-channel': {
-    probe: async (call) => {
+    observe: async (call) => {
       const one = await channel(call, 'cf-one');
       const other = await channel(call, 'cf-other');
       await sendTo(call, one, 'news');
@@ -52,7 +52,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: 'error',
   },
   'channels-topic-delete-oldest-first': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-batches');
       const sent = [];
       for (let i = 0; i < 4; i++) sent.push(await sendTo(call, id, 'news'));
@@ -67,7 +67,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: [3],
   },
   'channels-topic-read-not-marked': {
-    probe: async (call) => {
+    observe: async (call) => {
       const streamId = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
       const id = await sendTo(call, streamId, 'news');
       const flags = async () => (await call('GET', `/messages/${id}`)).body.message.flags;
@@ -79,7 +79,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: [[], []],
   },
   'channels-archived-listed-by-default': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-archived');
       await call('DELETE', `/streams/${id}`, { as: 'admin' });
       return (await names(call)).includes('cf-archived');
@@ -88,12 +88,12 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: true,
   },
   'channels-include-public-ignored': {
-    probe: async (call) => (await names(call, { include_public: false, include_subscribed: false })).length > 0,
+    observe: async (call) => (await names(call, { include_public: false, include_subscribed: false })).length > 0,
     healthy: false,
     faulty: true,
   },
   'channels-include-all-for-members': {
-    probe: async (call) => {
+    observe: async (call) => {
       const admin = (await lookup(call)).userId('admin');
       await channel(call, 'cf-private', { invite_only: true, principals: [admin] });
       return (await names(call, { include_all: true })).includes('cf-private');
@@ -102,12 +102,12 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: true,
   },
   'channels-rendered-description-missing': {
-    probe: async (call) => typeof (await streams(call))[0]?.rendered_description,
+    observe: async (call) => typeof (await streams(call))[0]?.rendered_description,
     healthy: 'string',
     faulty: 'undefined',
   },
   'channels-first-message-id-null': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-first');
       const message = await sendTo(call, id, 'a');
       // The creation notice came first: it is the channel's oldest message, before the one sent here.
@@ -118,17 +118,17 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: false,
   },
   'channels-subs-in-home-view-equals-muted': {
-    probe: async (call) => (await subscriptions(call)).every((s) => s.in_home_view === !s.is_muted),
+    observe: async (call) => (await subscriptions(call)).every((s) => s.in_home_view === !s.is_muted),
     healthy: true,
     faulty: false,
   },
   'channels-subs-subscribers-unasked': {
-    probe: async (call) => (await subscriptions(call)).some((s) => 'subscribers' in s),
+    observe: async (call) => (await subscriptions(call)).some((s) => 'subscribers' in s),
     healthy: false,
     faulty: true,
   },
   'channels-subs-partial-drops-bots': {
-    probe: async (call) => {
+    observe: async (call) => {
       const bot = (await lookup(call)).userId('bot');
       await channel(call, 'cf-bots', { principals: [bot, (await lookup(call)).userId('member')] });
       const sub = (await subscriptions(call, { include_subscribers: 'partial' })).find((s) => s.name === 'cf-bots');
@@ -138,7 +138,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: false,
   },
   'channels-creatorless-admin-null': {
-    probe: async (call) => {
+    observe: async (call) => {
       const verona = (await streams(call)).find((s) => s.name === 'Verona');
       return JSON.stringify(verona?.can_administer_channel_group ?? 'missing').includes('null');
     },
@@ -146,7 +146,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: true,
   },
   'channels-subs-partial-small': {
-    probe: async (call) => {
+    observe: async (call) => {
       await channel(call, 'cf-small', { principals: [(await lookup(call)).userId('member')] });
       const sub = (await subscriptions(call, { include_subscribers: 'partial' })).find((s) => s.name === 'cf-small');
       return sub?.subscribers !== undefined;
@@ -155,17 +155,17 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: false,
   },
   'channels-topic-delete-by-member': {
-    probe: async (call) => code(deleteTopic(call, await (await lookup(call)).channelId('Verona'), 'x', 'member')),
+    observe: async (call) => code(deleteTopic(call, await (await lookup(call)).channelId('Verona'), 'x', 'member')),
     healthy: 'UNAUTHORIZED_PRINCIPAL',
     faulty: 'success',
   },
   'channels-topic-delete-wrong-code': {
-    probe: async (call) => code(deleteTopic(call, await (await lookup(call)).channelId('Verona'), 'x', 'moderator')),
+    observe: async (call) => code(deleteTopic(call, await (await lookup(call)).channelId('Verona'), 'x', 'moderator')),
     healthy: 'UNAUTHORIZED_PRINCIPAL',
     faulty: 'BAD_REQUEST',
   },
   'channels-topic-delete-complete-early': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-batches');
       for (let i = 0; i < 5; i++) await sendTo(call, id, 't');
       return (await deleteTopic(call, id, 't')).body.complete;
@@ -174,7 +174,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: true,
   },
   'channels-topic-delete-display-name-literal': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-empty');
       const message = await sendTo(call, id, '');
       await deleteTopic(call, id, 'general chat');
@@ -184,7 +184,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: 'success',
   },
   'channels-topic-delete-no-first-message-event': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-event');
       await sendTo(call, id, 'old');
       const second = await sendTo(call, id, 'new');
@@ -204,7 +204,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: false,
   },
   'channels-topic-read-missing-topic-accepted': {
-    probe: async (call) =>
+    observe: async (call) =>
       code(
         call('POST', '/mark_topic_as_read', { form: { stream_id: await (await lookup(call)).channelId('Verona') } }),
       ),
@@ -212,7 +212,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: 'success',
   },
   'channels-topic-read-display-name-refused': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
       await sendTo(call, id, '');
       return code(call('POST', '/mark_topic_as_read', { form: { stream_id: id, topic_name: 'general chat' } }));
@@ -221,7 +221,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: 'BAD_REQUEST',
   },
   'channels-topic-read-empty-topic-unmarked': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });
       const flags = [];
       for (const name of ['general chat', '']) {
@@ -235,14 +235,14 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: [[], []],
   },
   'channels-can-access-content-ignored': {
-    probe: async (call) =>
+    observe: async (call) =>
       (await names(call, { include_public: false, include_subscribed: false, include_can_access_content: true }))
         .length > 0,
     healthy: true,
     faulty: false,
   },
   'channels-owner-subscribed-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const owner = (await lookup(call)).userId('owner');
       await channel(call, 'cf-owners', { principals: [owner] });
       const query = { include_public: false, include_subscribed: false, include_owner_subscribed: true };
@@ -254,7 +254,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: false,
   },
   'channels-archived-never-listed': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-gone');
       await call('DELETE', `/streams/${id}`, { as: 'admin' });
       return (await names(call, { exclude_archived: false })).includes('cf-gone');
@@ -263,7 +263,7 @@ export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
     faulty: false,
   },
   'channels-archived-flag-false': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await channel(call, 'cf-flag');
       await call('DELETE', `/streams/${id}`, { as: 'admin' });
       return (await streams(call, { exclude_archived: false })).find((s) => s.name === 'cf-flag')?.is_archived;

@@ -1,6 +1,6 @@
-// Probe cases for the faults of the edit slice (PATCH /messages/{id}): each observes one behaviour on a fresh
+// Cases for the faults of the edit slice (PATCH /messages/{id}): each observes one behaviour on a fresh
 // server, healthy and with the fault. Spread into CASES in faults.test.ts. The server's clock stands still there,
-// so the time-limit probes age their messages in the store instead of waiting.
+// so the time-limit observations age their messages in the store instead of waiting.
 import { createHash } from 'node:crypto';
 import type { FaultId } from '../../reference/faults.ts';
 import type { ReferenceServer } from '../../reference/server.ts';
@@ -9,7 +9,7 @@ import { type Call, lookup, type Values } from './support.ts';
 type EditFaultId = Extract<FaultId, `edit-${string}`>;
 
 export interface EditFaultCase {
-  readonly probe: (call: Call, server: ReferenceServer) => Promise<unknown>;
+  readonly observe: (call: Call, server: ReferenceServer) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
@@ -48,7 +48,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
   'edit-content-not-stored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await send(call);
       await edit(call, id, { content: 'changed' });
       return (await stored(call, id)).raw_content;
@@ -57,12 +57,12 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 'hello',
   },
   'edit-content-propagate-accepted': {
-    probe: async (call) => result(edit(call, await send(call), { content: 'x', propagate_mode: 'change_all' })),
+    observe: async (call) => result(edit(call, await send(call), { content: 'x', propagate_mode: 'change_all' })),
     healthy: 'error',
     faulty: 'success',
   },
   'edit-content-with-channel-accepted': {
-    probe: async (call) => {
+    observe: async (call) => {
       const denmark = await (await lookup(call)).channelId('Denmark');
       return result(edit(call, await send(call), { content: 'x', stream_id: denmark }));
     },
@@ -70,12 +70,12 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 'success',
   },
   'edit-others-content-allowed': {
-    probe: async (call) => result(edit(call, await send(call), { content: 'mine now' }, 'member2')),
+    observe: async (call) => result(edit(call, await send(call), { content: 'mine now' }, 'member2')),
     healthy: 'error',
     faulty: 'success',
   },
   'edit-disabled-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await send(call);
       await setRealm(call, { allow_message_editing: false });
       return result(edit(call, id, { content: 'x' }));
@@ -84,7 +84,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 'success',
   },
   'edit-prev-hash-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await send(call);
       return [
         await result(edit(call, id, { content: 'second', prev_content_sha256: sha256('hello') })),
@@ -95,7 +95,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: ['success', 'success'],
   },
   'edit-long-content-kept': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await send(call);
       await edit(call, id, { content: 'x'.repeat(10_050) });
       return (await stored(call, id)).raw_content.length;
@@ -104,7 +104,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 10_050,
   },
   'edit-content-limit-ignored': {
-    probe: async (call, server) => {
+    observe: async (call, server) => {
       await setRealm(call, { message_content_edit_limit_seconds: 60 });
       const id = await send(call);
       ageAll(server);
@@ -114,7 +114,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 'success',
   },
   'edit-realm-event-op-update': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { queue_id } = (await call('POST', '/register', { form: { event_types: ['realm'] } })).body;
       await setRealm(call, { allow_message_editing: false });
       const { events } = (await call('GET', '/events', { query: { queue_id, dont_block: true } })).body;
@@ -124,12 +124,12 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: ['update'],
   },
   'edit-detached-uploads-missing': {
-    probe: async (call) => (await edit(call, await send(call), { content: 'x' })).body.detached_uploads,
+    observe: async (call) => (await edit(call, await send(call), { content: 'x' })).body.detached_uploads,
     healthy: [],
     faulty: undefined,
   },
   'edit-detached-upload-not-listed': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { url } = (await uploadFile(call, 'notes.txt', 'abc')).body;
       const id = await send(call, 'files', 'Verona', `see [notes](${url})`);
       const { body } = await edit(call, id, { content: 'no file any more' });
@@ -139,7 +139,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: [],
   },
   'edit-detached-upload-other-links-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { url } = (await uploadFile(call, 'notes.txt', 'abc')).body;
       const id = await send(call, 'files', 'Verona', `see [notes](${url})`);
       await send(call, 'files', 'Verona', `see [notes](${url}) too`);
@@ -149,7 +149,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 1,
   },
   'edit-detached-upload-any-owner': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { url } = (await uploadFile(call, 'notes.txt', 'abc', 'member2')).body;
       const id = await send(call, 'files', 'Verona', `see [notes](${url})`);
       return (await edit(call, id, { content: 'no file any more' })).body.detached_uploads.length;
@@ -158,17 +158,17 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 1,
   },
   'edit-direct-content-refused': {
-    probe: async (call) => result(edit(call, await sendDirect(call), { content: 'changed' })),
+    observe: async (call) => result(edit(call, await sendDirect(call), { content: 'changed' })),
     healthy: 'success',
     faulty: 'error',
   },
   'edit-direct-topic-accepted': {
-    probe: async (call) => result(edit(call, await sendDirect(call), { topic: 'a topic' })),
+    observe: async (call) => result(edit(call, await sendDirect(call), { topic: 'a topic' })),
     healthy: 'error',
     faulty: 'success',
   },
   'edit-change-later-moves-earlier': {
-    probe: async (call) => {
+    observe: async (call) => {
       const ids = [await send(call, 't'), await send(call, 't'), await send(call, 't')];
       await edit(call, ids[1]!, { topic: 'u', propagate_mode: 'change_later' });
       return Promise.all(ids.map((id) => topicOf(call, id)));
@@ -177,7 +177,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: ['u', 'u', 'u'],
   },
   'edit-display-name-literal': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await send(call, 'named');
       await edit(call, id, { topic: 'general chat' });
       return topicOf(call, id);
@@ -186,7 +186,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 'general chat',
   },
   'edit-topic-rule-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await send(call, 'named');
       return result(edit(call, id, { topic: 'o'.repeat(61) }));
     },
@@ -194,7 +194,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 'success',
   },
   'edit-direct-channel-accepted': {
-    probe: async (call) => {
+    observe: async (call) => {
       const verona = await (await lookup(call)).channelId('Verona');
       return result(edit(call, await sendDirect(call), { stream_id: verona }));
     },
@@ -202,7 +202,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 'success',
   },
   'edit-channel-move-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const denmark = await (await lookup(call)).channelId('Denmark');
       const id = await send(call);
       await edit(call, id, { stream_id: denmark });
@@ -212,7 +212,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: false,
   },
   'edit-resolve-target-only': {
-    probe: async (call) => {
+    observe: async (call) => {
       const ids = [await send(call, 't'), await send(call, 't')];
       await edit(call, ids[1]!, { topic: '✔ t', propagate_mode: 'change_all' });
       return Promise.all(ids.map((id) => topicOf(call, id)));
@@ -221,12 +221,12 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: ['t', '✔ t'],
   },
   'edit-empty-topic-resolvable': {
-    probe: async (call) => result(edit(call, await send(call, ''), { topic: '✔ ', propagate_mode: 'change_all' })),
+    observe: async (call) => result(edit(call, await send(call, ''), { topic: '✔ ', propagate_mode: 'change_all' })),
     healthy: 'error',
     faulty: 'success',
   },
   'edit-resolve-group-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await send(call, 't');
       await setRealm(call, { can_resolve_topics_group: { new: { direct_members: [], direct_subgroups: [] } } });
       return result(edit(call, id, { topic: '✔ t', propagate_mode: 'change_all' }));
@@ -235,7 +235,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: 'success',
   },
   'edit-limit-allowed-missing': {
-    probe: async (call, server) => {
+    observe: async (call, server) => {
       await setRealm(call, { move_messages_within_stream_limit_seconds: 60 });
       await send(call, 't');
       ageAll(server);
@@ -247,7 +247,7 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     faulty: ['MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 2, undefined],
   },
   'edit-moderators-not-exempt': {
-    probe: async (call, server) => {
+    observe: async (call, server) => {
       await setRealm(call, { move_messages_within_stream_limit_seconds: 60 });
       const id = await send(call, 't');
       ageAll(server);

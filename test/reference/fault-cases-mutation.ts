@@ -1,4 +1,4 @@
-// Probe cases for the faults added with the checks that mutation testing (npm run mutation) showed missing: each
+// Cases for the faults added with the checks that mutation testing (npm run mutation) showed missing: each
 // observes one behaviour on a fresh server, healthy and with the fault. Spread into CASES in faults.test.ts.
 import type { FaultId } from '../../reference/faults.ts';
 import { type Call, lookup, type Values } from './support.ts';
@@ -9,7 +9,7 @@ type MutationFaultId =
   | 'subs-unsubscribed-listed';
 
 export interface MutationFaultCase {
-  readonly probe: (call: Call) => Promise<unknown>;
+  readonly observe: (call: Call) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
@@ -28,27 +28,27 @@ const moveAfterFencing = async (call: Call, setting: string, move: (id: number) 
 
 export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
   'send-unknown-channel-id-bad-request': {
-    probe: async (call) => (await send(call, { type: 'stream', to: 2_147_483_000, topic: 'x' })).body.code,
+    observe: async (call) => (await send(call, { type: 'stream', to: 2_147_483_000, topic: 'x' })).body.code,
     healthy: 'STREAM_DOES_NOT_EXIST',
     faulty: 'BAD_REQUEST',
   },
   'send-unknown-type-as-channel': {
-    probe: async (call) => (await send(call, { type: 'dm', to: 'Verona', topic: 'x' })).body.result,
+    observe: async (call) => (await send(call, { type: 'dm', to: 'Verona', topic: 'x' })).body.result,
     healthy: 'error',
     faulty: 'success',
   },
   'send-topic-at-limit-refused': {
-    probe: async (call) => (await send(call, { type: 'stream', to: 'Verona', topic: 'x'.repeat(60) })).body.result,
+    observe: async (call) => (await send(call, { type: 'stream', to: 'Verona', topic: 'x'.repeat(60) })).body.result,
     healthy: 'success',
     faulty: 'error',
   },
   'send-missing-topic-accepted': {
-    probe: async (call) => (await send(call, { type: 'stream', to: 'Verona' })).body.result,
+    observe: async (call) => (await send(call, { type: 'stream', to: 'Verona' })).body.result,
     healthy: 'error',
     faulty: 'success',
   },
   'schedule-missing-topic-accepted': {
-    probe: async (call) => {
+    observe: async (call) => {
       const verona = await lookup(call).then((found) => found.channelId('Verona'));
       const form = { type: 'stream', to: verona, content: 'later', scheduled_delivery_timestamp: 4_000_000_000 };
       return (await call('POST', '/scheduled_messages', { form })).body.result;
@@ -57,14 +57,14 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
     faulty: 'success',
   },
   'profile-field-pronouns-refused': {
-    probe: async (call) =>
+    observe: async (call) =>
       (await call('POST', '/realm/profile_fields', { as: 'admin', form: { name: 'Pronouns', field_type: 8 } })).body
         .result,
     healthy: 'success',
     faulty: 'error',
   },
   'subs-unsubscribed-listed': {
-    probe: async (call) => {
+    observe: async (call) => {
       await call('POST', '/users/me/subscriptions', {
         as: 'member2',
         form: { subscriptions: [{ name: 'elsewhere' }] },
@@ -76,7 +76,7 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
     faulty: true,
   },
   'move-change-all-across-channels': {
-    probe: async (call) => {
+    observe: async (call) => {
       const denmark = await lookup(call).then((found) => found.channelId('Denmark'));
       const here = (await send(call, { type: 'stream', to: 'Verona', topic: 'twin' })).body.id;
       const there = (await send(call, { type: 'stream', to: denmark, topic: 'twin' })).body.id;
@@ -87,12 +87,12 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
     faulty: 'moved',
   },
   'move-topic-group-ignored': {
-    probe: (call) => moveAfterFencing(call, 'can_move_messages_between_topics_group', () => ({ topic: 'elsewhere' })),
+    observe: (call) => moveAfterFencing(call, 'can_move_messages_between_topics_group', () => ({ topic: 'elsewhere' })),
     healthy: 'error',
     faulty: 'success',
   },
   'move-channel-group-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       const denmark = await lookup(call).then((found) => found.channelId('Denmark'));
       return moveAfterFencing(call, 'can_move_messages_between_channels_group', () => ({ stream_id: denmark }));
     },

@@ -1,9 +1,9 @@
-// Probe cases of the users slice's faults (users, muting, profile fields, groups, push devices), merged into the
-// typed table of test/reference/faults.test.ts: each probe observes one behaviour on a healthy and a faulty server.
+// Cases of the users slice's faults (users, muting, profile fields, groups, push devices), merged into the
+// typed table of test/reference/faults.test.ts: each observation looks at one behaviour on a healthy and a faulty server.
 import { type Call, lookup } from './support.ts';
 
 interface Case {
-  readonly probe: (call: Call) => Promise<unknown>;
+  readonly observe: (call: Call) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
@@ -51,37 +51,37 @@ const testPush = (call: Call, token: string) =>
 
 export const USERS_SLICE_CASES = {
   'user-avatar-version-string': {
-    probe: async (call) => typeof (await userAs(call, 'member', (await ids(call)).userId('member2'))).avatar_version,
+    observe: async (call) => typeof (await userAs(call, 'member', (await ids(call)).userId('member2'))).avatar_version,
     healthy: 'number',
     faulty: 'string',
   },
   'user-owner-not-admin': {
-    probe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('owner'))).is_admin,
+    observe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('owner'))).is_admin,
     healthy: true,
     faulty: false,
   },
   'user-bot-type-null': {
-    probe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('bot'))).bot_type,
+    observe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('bot'))).bot_type,
     healthy: 1,
     faulty: null,
   },
   'user-human-bot-type-absent': {
-    probe: async (call) => 'bot_type' in (await userAs(call, 'member2', (await ids(call)).userId('member'))),
+    observe: async (call) => 'bot_type' in (await userAs(call, 'member2', (await ids(call)).userId('member'))),
     healthy: true,
     faulty: false,
   },
   'user-bot-delivery-email-hidden': {
-    probe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('bot'))).delivery_email,
+    observe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('bot'))).delivery_email,
     healthy: 'default-bot@zulip.com',
     faulty: null,
   },
   'user-real-email-in-fake-field': {
-    probe: async (call) => (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).email,
+    observe: async (call) => (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).email,
     healthy: 'user11@zulip.invalid',
     faulty: 'hamlet@zulip.com',
   },
   'user-public-delivery-email-null': {
-    probe: async (call) => {
+    observe: async (call) => {
       // othello shows his address to everyone (the default is administrators only).
       const othello = (await lookup(call)).userId('member2');
       await call('PATCH', '/settings', { as: 'member2', form: { email_address_visibility: 1 } });
@@ -91,26 +91,26 @@ export const USERS_SLICE_CASES = {
     faulty: null,
   },
   'user-hidden-delivery-email-fake': {
-    probe: async (call) =>
+    observe: async (call) =>
       (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).delivery_email,
     healthy: null,
     faulty: 'user11@zulip.invalid',
   },
   'user-avatar-null-when-email-hidden': {
-    probe: async (call) =>
+    observe: async (call) =>
       typeof (await userAs(call, 'member2', (await hideMemberEmail(call)).userId('member'))).avatar_url,
     healthy: 'string',
     faulty: 'object',
   },
   'user-profile-data-for-bots': {
-    probe: async (call) =>
+    observe: async (call) =>
       'profile_data' in
       (await userAs(call, 'member', (await ids(call)).userId('bot'), { include_custom_profile_fields: true })),
     healthy: false,
     faulty: true,
   },
   'user-profile-data-keyed-by-name': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { id } = (await call('POST', '/realm/profile_fields', { as: 'admin', form: { name: 'x', field_type: 1 } }))
         .body;
       await call('PATCH', '/users/me/profile_data', { form: { data: [{ id, value: 'v' }] } });
@@ -123,22 +123,22 @@ export const USERS_SLICE_CASES = {
     faulty: [false],
   },
   'user-unknown-id-returns-caller': {
-    probe: (call) => code(call('GET', '/users/999999')),
+    observe: (call) => code(call('GET', '/users/999999')),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'mute-self-allowed': {
-    probe: async (call) => code(call('POST', `/users/me/muted_users/${(await ids(call)).userId('member')}`)),
+    observe: async (call) => code(call('POST', `/users/me/muted_users/${(await ids(call)).userId('member')}`)),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'mute-unknown-user-allowed': {
-    probe: (call) => code(call('POST', '/users/me/muted_users/999999')),
+    observe: (call) => code(call('POST', '/users/me/muted_users/999999')),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'mute-twice-succeeds': {
-    probe: async (call) => {
+    observe: async (call) => {
       const path = `/users/me/muted_users/${(await ids(call)).userId('member2')}`;
       return [await code(call('POST', path)), await code(call('POST', path))];
     },
@@ -146,12 +146,12 @@ export const USERS_SLICE_CASES = {
     faulty: ['success', 'success'],
   },
   'mute-bot-refused': {
-    probe: async (call) => code(call('POST', `/users/me/muted_users/${(await ids(call)).userId('bot')}`)),
+    observe: async (call) => code(call('POST', `/users/me/muted_users/${(await ids(call)).userId('bot')}`)),
     healthy: 'success',
     faulty: 'BAD_REQUEST',
   },
   'mute-list-capped-at-two': {
-    probe: async (call) => {
+    observe: async (call) => {
       const found = await ids(call);
       for (const role of ['owner', 'admin', 'member2'] as const) {
         await call('POST', `/users/me/muted_users/${found.userId(role)}`);
@@ -162,7 +162,7 @@ export const USERS_SLICE_CASES = {
     faulty: 2,
   },
   'mute-existing-messages-unread': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { userId } = await ids(call);
       const sent = await call('POST', '/messages', {
         as: 'member2',
@@ -175,7 +175,7 @@ export const USERS_SLICE_CASES = {
     faulty: [],
   },
   'mute-marks-everything-read': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { userId } = await ids(call);
       const fromOther = await call('POST', '/messages', {
         as: 'admin',
@@ -188,7 +188,7 @@ export const USERS_SLICE_CASES = {
     faulty: ['read'],
   },
   'mute-messages-arrive-unread': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { userId } = await ids(call);
       await call('POST', `/users/me/muted_users/${userId('member2')}`);
       const { queue_id } = (await call('POST', '/register', { form: { event_types: ['message'] } })).body;
@@ -203,7 +203,7 @@ export const USERS_SLICE_CASES = {
     faulty: [],
   },
   'mute-after-unmute-refused': {
-    probe: async (call) => {
+    observe: async (call) => {
       const path = `/users/me/muted_users/${(await ids(call)).userId('member2')}`;
       await call('POST', path);
       await call('DELETE', path);
@@ -213,7 +213,7 @@ export const USERS_SLICE_CASES = {
     faulty: 'BAD_REQUEST',
   },
   'profile-field-not-listed': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { id } = (await call('POST', '/realm/profile_fields', { as: 'admin', form: { name: 'x', field_type: 1 } }))
         .body;
       const { custom_fields } = (await call('GET', '/realm/profile_fields')).body;
@@ -223,22 +223,22 @@ export const USERS_SLICE_CASES = {
     faulty: false,
   },
   'profile-field-member-creates': {
-    probe: (call) => field(call, { field_type: 1 }, 'member'),
+    observe: (call) => field(call, { field_type: 1 }, 'member'),
     healthy: 'UNAUTHORIZED_PRINCIPAL',
     faulty: 'success',
   },
   'profile-field-type-9-accepted': {
-    probe: async (call) => [await field(call, { field_type: 9 }), await field(call, { field_type: 10 })],
+    observe: async (call) => [await field(call, { field_type: 9 }), await field(call, { field_type: 10 })],
     healthy: ['BAD_REQUEST', 'BAD_REQUEST'],
     faulty: ['success', 'BAD_REQUEST'],
   },
   'profile-field-dropdown-numeric-order': {
-    probe: (call) => field(call, { field_type: 3, field_data: { a: { text: 'A', order: '1' } } }),
+    observe: (call) => field(call, { field_type: 3, field_data: { a: { text: 'A', order: '1' } } }),
     healthy: 'success',
     faulty: 'BAD_REQUEST',
   },
   'profile-field-third-summary-accepted': {
-    probe: async (call) => {
+    observe: async (call) => {
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await field(call, { field_type: 1, display_in_profile_summary: true }));
       return results;
@@ -247,12 +247,12 @@ export const USERS_SLICE_CASES = {
     faulty: ['success', 'success', 'success'],
   },
   'profile-field-users-summary-accepted': {
-    probe: (call) => field(call, { field_type: 6, display_in_profile_summary: true }),
+    observe: (call) => field(call, { field_type: 6, display_in_profile_summary: true }),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'profile-field-matching-on-paragraph': {
-    probe: async (call) => [
+    observe: async (call) => [
       await field(call, { field_type: 2, use_for_user_matching: true }),
       await field(call, { field_type: 4, use_for_user_matching: true }),
     ],
@@ -260,12 +260,12 @@ export const USERS_SLICE_CASES = {
     faulty: ['success', 'BAD_REQUEST'],
   },
   'profile-field-required-refused': {
-    probe: (call) => field(call, { field_type: 5, required: true }),
+    observe: (call) => field(call, { field_type: 5, required: true }),
     healthy: 'success',
     faulty: 'BAD_REQUEST',
   },
   'group-deactivate-noop': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await group(call);
       return [await code(deactivate(call, id)), await isDeactivated(call, id)];
     },
@@ -273,7 +273,7 @@ export const USERS_SLICE_CASES = {
     faulty: ['success', false],
   },
   'group-realm-use-overlooked': {
-    probe: async (call) => {
+    observe: async (call) => {
       const used = await group(call);
       await call('PATCH', '/realm', {
         as: 'admin',
@@ -285,7 +285,7 @@ export const USERS_SLICE_CASES = {
     faulty: 'success',
   },
   'group-in-use-deactivated': {
-    probe: async (call) => {
+    observe: async (call) => {
       const used = await group(call);
       await group(call, { can_mention_group: used });
       return code(deactivate(call, used));
@@ -294,7 +294,7 @@ export const USERS_SLICE_CASES = {
     faulty: 'success',
   },
   'group-subgroup-deactivated': {
-    probe: async (call) => {
+    observe: async (call) => {
       const sub = await group(call);
       await group(call, { subgroups: [sub] });
       return code(deactivate(call, sub));
@@ -303,7 +303,7 @@ export const USERS_SLICE_CASES = {
     faulty: 'success',
   },
   'group-objections-without-settings': {
-    probe: async (call) => {
+    observe: async (call) => {
       const used = await group(call);
       await group(call, { can_mention_group: used });
       return (await deactivate(call, used)).body.objections.map((o: object) => 'settings' in o);
@@ -312,7 +312,7 @@ export const USERS_SLICE_CASES = {
     faulty: [false],
   },
   'group-subgroup-objection-without-settings': {
-    probe: async (call) => {
+    observe: async (call) => {
       const sub = await group(call);
       await group(call, { subgroups: [sub] });
       return (await deactivate(call, sub)).body.objections.map((o: object) => 'settings' in o);
@@ -321,12 +321,12 @@ export const USERS_SLICE_CASES = {
     faulty: [false],
   },
   'group-unknown-id-succeeds': {
-    probe: (call) => code(deactivate(call, 999999)),
+    observe: (call) => code(deactivate(call, 999999)),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'group-deactivated-usable': {
-    probe: async (call) => {
+    observe: async (call) => {
       const old = await group(call);
       await deactivate(call, old);
       return code(
@@ -340,47 +340,47 @@ export const USERS_SLICE_CASES = {
     faulty: 'success',
   },
   'push-add-not-stored': {
-    probe: async (call) => [await addToken(call), await removeToken(call)],
+    observe: async (call) => [await addToken(call), await removeToken(call)],
     healthy: ['success', 'success'],
     faulty: ['success', 'BAD_REQUEST'],
   },
   'push-empty-token-accepted': {
-    probe: (call) => addToken(call, { token: '', appid: 'org.example.cf' }),
+    observe: (call) => addToken(call, { token: '', appid: 'org.example.cf' }),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'push-any-length-accepted': {
-    probe: (call) => addToken(call, { token: 'ab'.repeat(32768), appid: 'org.example.cf' }),
+    observe: (call) => addToken(call, { token: 'ab'.repeat(32768), appid: 'org.example.cf' }),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'push-appid-optional': {
-    probe: (call) => addToken(call, { token: TOKEN }),
+    observe: (call) => addToken(call, { token: TOKEN }),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'push-remove-keeps-token': {
-    probe: async (call) => [await addToken(call), await removeToken(call), await removeToken(call)],
+    observe: async (call) => [await addToken(call), await removeToken(call), await removeToken(call)],
     healthy: ['success', 'success', 'BAD_REQUEST'],
     faulty: ['success', 'success', 'success'],
   },
   'push-remove-empty-token-accepted': {
-    probe: (call) => removeToken(call, ''),
+    observe: (call) => removeToken(call, ''),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'push-remove-unknown-succeeds': {
-    probe: (call) => removeToken(call, 'cd34'.repeat(16)),
+    observe: (call) => removeToken(call, 'cd34'.repeat(16)),
     healthy: 'BAD_REQUEST',
     faulty: 'success',
   },
   'push-test-unknown-token-succeeds': {
-    probe: (call) => testPush(call, 'cd34'.repeat(16)),
+    observe: (call) => testPush(call, 'cd34'.repeat(16)),
     healthy: 'INVALID_PUSH_DEVICE_TOKEN',
     faulty: 'success',
   },
   'push-test-registered-token-unknown': {
-    probe: async (call) => [await addToken(call), await testPush(call, TOKEN)],
+    observe: async (call) => [await addToken(call), await testPush(call, TOKEN)],
     healthy: ['success', 'INVALID_REMOTE_PUSH_DEVICE_TOKEN'],
     faulty: ['success', 'INVALID_PUSH_DEVICE_TOKEN'],
   },

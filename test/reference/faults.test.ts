@@ -1,4 +1,4 @@
-// The fault catalogue: each fault changes exactly the behaviour it names. Every case runs one probe against a
+// The fault catalogue: each fault changes exactly the behaviour it names. Every case runs one observation against a
 // healthy server and against a server with the fault, and compares what it observes.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +19,8 @@ const hamlet = ACCOUNTS.member;
 const wrongKey = { email: hamlet.email, key: 'Z'.repeat(32) };
 
 interface Case {
-  /** Observes the behaviour on a fresh server (a probe may look behind the API, e.g. to age messages). */
-  readonly probe: (call: Call, server: ReferenceServer) => Promise<unknown>;
+  /** Observes the behaviour on a fresh server (an observation may look behind the API, e.g. to age messages). */
+  readonly observe: (call: Call, server: ReferenceServer) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
@@ -39,7 +39,7 @@ const CASES: Record<FaultId, Case> = {
   ...CHANNEL_CASES,
   ...EDIT_CASES,
   'drafts-oldest-first': {
-    probe: async (call) => {
+    observe: async (call) => {
       await post(call, [draftOf.unaddressed({ timestamp: 10 }), draftOf.unaddressed({ timestamp: 20 })]);
       return (await listed(call)).drafts.map((d: { timestamp: number }) => d.timestamp);
     },
@@ -47,7 +47,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: [10, 20],
   },
   'drafts-second-channel-id-accepted': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await verona(call);
       return [
         await result(post(call, [draftOf.channel(id, { to: [id, id + 1] })])),
@@ -58,22 +58,22 @@ const CASES: Record<FaultId, Case> = {
     faulty: ['success', 'error'],
   },
   'drafts-null-byte-topic-accepted': {
-    probe: async (call) => result(post(call, [draftOf.channel(await verona(call), { topic: 'a\u0000b' })])),
+    observe: async (call) => result(post(call, [draftOf.channel(await verona(call), { topic: 'a\u0000b' })])),
     healthy: 'error',
     faulty: 'success',
   },
   'drafts-null-byte-content-accepted': {
-    probe: async (call) => result(post(call, [draftOf.unaddressed({ content: 'a\u0000b' })])),
+    observe: async (call) => result(post(call, [draftOf.unaddressed({ content: 'a\u0000b' })])),
     healthy: 'error',
     faulty: 'success',
   },
   'drafts-non-ascii-content-rejected': {
-    probe: async (call) => result(post(call, [draftOf.unaddressed({ content: 'héllo 日本語' })])),
+    observe: async (call) => result(post(call, [draftOf.unaddressed({ content: 'héllo 日本語' })])),
     healthy: 'success',
     faulty: 'error',
   },
   'drafts-timestamp-not-filled': {
-    probe: async (call) => {
+    observe: async (call) => {
       await post(call, [draftOf.unaddressed()]);
       return (await listed(call)).drafts[0].timestamp;
     },
@@ -81,7 +81,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: 0,
   },
   'drafts-visible-to-others': {
-    probe: async (call) => {
+    observe: async (call) => {
       await post(call, [draftOf.unaddressed()], 'member2');
       return (await listed(call)).count;
     },
@@ -89,7 +89,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: 1,
   },
   'drafts-ids-reversed': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { ids } = (await post(call, [draftOf.unaddressed({ timestamp: 1 }), draftOf.unaddressed({ timestamp: 2 })]))
         .body;
       const newestFirst = (await listed(call)).drafts.map((d: { id: number }) => d.id);
@@ -99,7 +99,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: false,
   },
   'drafts-count-off-by-one': {
-    probe: async (call) => {
+    observe: async (call) => {
       await post(call, [draftOf.unaddressed()]);
       const { count, drafts } = await listed(call);
       return count - drafts.length;
@@ -108,12 +108,12 @@ const CASES: Record<FaultId, Case> = {
     faulty: 1,
   },
   'drafts-invalid-type-accepted': {
-    probe: async (call) => result(post(call, [draftOf.unaddressed({ type: 'direct' })])),
+    observe: async (call) => result(post(call, [draftOf.unaddressed({ type: 'direct' })])),
     healthy: 'error',
     faulty: 'success',
   },
   'drafts-missing-field-internal-error': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { topic: _, ...noTopic } = draftOf.unaddressed();
       const reply = await post(call, [noTopic]);
       return [reply.status, reply.body.code];
@@ -122,7 +122,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: [500, undefined],
   },
   'drafts-missing-content-accepted': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { content: _, ...noContent } = draftOf.unaddressed();
       return [await result(post(call, [noContent])), (await listed(call)).drafts[0]?.content];
     },
@@ -130,12 +130,13 @@ const CASES: Record<FaultId, Case> = {
     faulty: ['success', '(empty)'],
   },
   'drafts-unaddressed-to-rejected': {
-    probe: async (call) => result(post(call, [draftOf.unaddressed({ to: [(await lookup(call)).userId('member2')] })])),
+    observe: async (call) =>
+      result(post(call, [draftOf.unaddressed({ to: [(await lookup(call)).userId('member2')] })])),
     healthy: 'success',
     faulty: 'error',
   },
   'drafts-topic-not-stored': {
-    probe: async (call) => {
+    observe: async (call) => {
       await post(call, [draftOf.channel(await verona(call), { topic: 'cf-topic' })]);
       return (await listed(call)).drafts[0].topic;
     },
@@ -143,7 +144,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: '',
   },
   'drafts-no-event': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { queue_id } = (await call('POST', '/register')).body;
       await post(call, [draftOf.unaddressed()]);
       const { events } = (await call('GET', '/events', { query: { queue_id, dont_block: true } })).body;
@@ -153,7 +154,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: 0,
   },
   'drafts-timestamp-as-string': {
-    probe: async (call) => {
+    observe: async (call) => {
       await post(call, [draftOf.unaddressed({ timestamp: 5 })]);
       return (await listed(call)).drafts[0].timestamp;
     },
@@ -161,12 +162,12 @@ const CASES: Record<FaultId, Case> = {
     faulty: '5',
   },
   'auth-wrong-key-accepted': {
-    probe: (call) => status(call('GET', '/drafts', { as: wrongKey })),
+    observe: (call) => status(call('GET', '/drafts', { as: wrongKey })),
     healthy: 401,
     faulty: 200,
   },
   'auth-missing-credentials-accepted': {
-    probe: async (call) => [
+    observe: async (call) => [
       await status(call('GET', '/drafts', { as: 'none' })),
       await status(call('GET', '/users/me', { as: 'none' })),
     ],
@@ -176,7 +177,7 @@ const CASES: Record<FaultId, Case> = {
   'auth-topic-read-without-credentials': {
     // A topic with a message, read without credentials (then a wrong key): only the first request is let through; a
     // channel that does not exist is refused either way, so a request of that kind cannot show the fault.
-    probe: async (call) => {
+    observe: async (call) => {
       const stream_id = await verona(call);
       await call('POST', '/messages', { form: { type: 'stream', to: stream_id, topic: 'cf-read', content: 'x' } });
       const read = (as: 'none' | typeof wrongKey, id: number) =>
@@ -187,12 +188,12 @@ const CASES: Record<FaultId, Case> = {
     faulty: [200, 401, 400],
   },
   'auth-unknown-email-accepted': {
-    probe: (call) => status(call('GET', '/drafts', { as: { email: 'nobody@zulip.com', key: hamlet.apiKey } })),
+    observe: (call) => status(call('GET', '/drafts', { as: { email: 'nobody@zulip.com', key: hamlet.apiKey } })),
     healthy: 401,
     faulty: 200,
   },
   'auth-refused-write-applied': {
-    probe: async (call) => [
+    observe: async (call) => [
       await status(call('POST', '/drafts', { as: wrongKey, form: { drafts: [draftOf.unaddressed()] } })),
       (await listed(call)).count,
     ],
@@ -200,18 +201,18 @@ const CASES: Record<FaultId, Case> = {
     faulty: [401, 1],
   },
   'auth-bot-key-refused': {
-    probe: (call) => status(call('GET', '/users/me', { as: 'bot' })),
+    observe: (call) => status(call('GET', '/users/me', { as: 'bot' })),
     healthy: 200,
     faulty: 401,
   },
   'fetchkey-wrong-password-accepted': {
-    probe: (call) =>
+    observe: (call) =>
       status(call('POST', '/fetch_api_key', { as: 'none', form: { username: hamlet.email, password: 'nope' } })),
     healthy: 401,
     faulty: 200,
   },
   'fetchkey-requires-basic-auth': {
-    probe: (call) =>
+    observe: (call) =>
       status(
         call('POST', '/fetch_api_key', { as: 'none', form: { username: hamlet.email, password: hamlet.password } }),
       ),
@@ -219,7 +220,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: 401,
   },
   'fetchkey-returns-invalid-key': {
-    probe: async (call) => {
+    observe: async (call) => {
       const form = { username: hamlet.email, password: hamlet.password };
       const { api_key } = (await call('POST', '/fetch_api_key', { as: 'none', form })).body;
       return status(call('GET', '/users/me', { as: { email: hamlet.email, key: api_key } }));
@@ -228,7 +229,7 @@ const CASES: Record<FaultId, Case> = {
     faulty: 401,
   },
   'fetchkey-wrong-user-id': {
-    probe: async (call) => {
+    observe: async (call) => {
       const form = { username: hamlet.email, password: hamlet.password };
       const { user_id } = (await call('POST', '/fetch_api_key', { as: 'none', form })).body;
       return user_id - (await call('GET', '/users/me')).body.user_id;
@@ -237,12 +238,12 @@ const CASES: Record<FaultId, Case> = {
     faulty: 1000,
   },
   'fetchkey-missing-password-accepted': {
-    probe: (call) => result(call('POST', '/fetch_api_key', { as: 'none', form: { username: hamlet.email } })),
+    observe: (call) => result(call('POST', '/fetch_api_key', { as: 'none', form: { username: hamlet.email } })),
     healthy: 'error',
     faulty: 'success',
   },
   'queue-delete-twice-succeeds': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { queue_id } = (await call('POST', '/register')).body;
       await call('DELETE', '/events', { query: { queue_id } });
       return [
@@ -254,17 +255,17 @@ const CASES: Record<FaultId, Case> = {
     faulty: ['success', 'error'],
   },
   'queue-error-without-queue-id': {
-    probe: async (call) => (await call('DELETE', '/events', { query: { queue_id: 'never-was' } })).body.queue_id,
+    observe: async (call) => (await call('DELETE', '/events', { query: { queue_id: 'never-was' } })).body.queue_id,
     healthy: 'never-was',
     faulty: undefined,
   },
   'queue-id-echo-trimmed': {
-    probe: async (call) => (await call('DELETE', '/events', { query: { queue_id: ' Never-Was ' } })).body.queue_id,
+    observe: async (call) => (await call('DELETE', '/events', { query: { queue_id: ' Never-Was ' } })).body.queue_id,
     healthy: ' Never-Was ',
     faulty: 'never-was',
   },
   'queue-delete-fails': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { queue_id } = (await call('POST', '/register')).body;
       const deleted = await call('DELETE', '/events', { query: { queue_id } });
       const after = await call('GET', '/events', { query: { queue_id, dont_block: true } });
@@ -274,22 +275,22 @@ const CASES: Record<FaultId, Case> = {
     faulty: ['BAD_EVENT_QUEUE_ID', 'success'],
   },
   'queue-delete-missing-param-succeeds': {
-    probe: (call) => result(call('DELETE', '/events')),
+    observe: (call) => result(call('DELETE', '/events')),
     healthy: 'error',
     faulty: 'success',
   },
   'envelope-msg-on-success': {
-    probe: async (call) => (await listed(call)).msg,
+    observe: async (call) => (await listed(call)).msg,
     healthy: '',
     faulty: 'OK',
   },
   'envelope-error-without-code': {
-    probe: async (call) => (await call('DELETE', '/drafts/424242')).body.code,
+    observe: async (call) => (await call('DELETE', '/drafts/424242')).body.code,
     healthy: 'BAD_REQUEST',
     faulty: undefined,
   },
   'envelope-error-not-json': {
-    probe: async (call) => {
+    observe: async (call) => {
       const replies = [await call('DELETE', '/drafts/424242'), await call('GET', '/drafts', { as: 'none' })];
       return replies.map((r) => [r.status, r.headers.get('content-type'), r.body?.result]);
     },
@@ -303,7 +304,7 @@ const CASES: Record<FaultId, Case> = {
     ],
   },
   'content-type-text-plain': {
-    probe: async (call) => {
+    observe: async (call) => {
       const replies = [await call('GET', '/drafts'), await call('DELETE', '/drafts/424242')];
       return replies.map((r) => [r.headers.get('content-type'), r.body?.result]);
     },
@@ -317,12 +318,12 @@ const CASES: Record<FaultId, Case> = {
     ],
   },
   'ignored-parameters-not-reported': {
-    probe: async (call) => (await call('GET', '/drafts', { query: { foo: 1 } })).body.ignored_parameters_unsupported,
+    observe: async (call) => (await call('GET', '/drafts', { query: { foo: 1 } })).body.ignored_parameters_unsupported,
     healthy: ['foo'],
     faulty: undefined,
   },
   'missing-parameter-specific-code': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { code, var_name } = (await call('DELETE', '/events')).body;
       return [code, var_name];
     },
@@ -370,11 +371,11 @@ describe('the fault catalogue', () => {
 });
 
 describe.each(FAULT_IDS.map((id) => [id, FAULTS[id].clause] as const))('fault %s (%s)', (id) => {
-  const { probe, healthy, faulty } = CASES[id];
+  const { observe, healthy, faulty } = CASES[id];
 
   it('changes the behaviour it names', async () => {
     const clock = () => NOW_MS;
-    expect(await withServer({ clock }, probe), 'healthy server').toEqual(healthy);
-    expect(await withServer({ clock, faults: [id] }, probe), `server with ${id}`).toEqual(faulty);
+    expect(await withServer({ clock }, observe), 'healthy server').toEqual(healthy);
+    expect(await withServer({ clock, faults: [id] }, observe), `server with ${id}`).toEqual(faulty);
   });
 });

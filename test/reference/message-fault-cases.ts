@@ -1,10 +1,10 @@
-// Probe cases for the faults of the messages slice (send, schedule, topic rule, render, narrow, typing): each
+// Cases for the faults of the messages slice (send, schedule, topic rule, render, narrow, typing): each
 // observes one behaviour on a fresh server, healthy and with the fault. Spread into CASES in faults.test.ts.
 import type { FaultId } from '../../reference/faults.ts';
 import { type Call, lookup, type Values } from './support.ts';
 
 export interface FaultCase {
-  readonly probe: (call: Call) => Promise<unknown>;
+  readonly observe: (call: Call) => Promise<unknown>;
   readonly healthy: unknown;
   readonly faulty: unknown;
 }
@@ -12,7 +12,7 @@ export interface FaultCase {
 type Prefixed<P extends string> = Extract<FaultId, `${P}${string}`>;
 type MessageFaultId = Prefixed<'messages-' | 'scheduled-' | 'topic-' | 'typing-' | 'render-' | 'narrow-'>;
 
-/** The probes' clock (faults.test.ts runs the server at this time). */
+/** The observations' clock (faults.test.ts runs the server at this time). */
 const NOW_S = 1_750_000_000;
 const LONG = 'x'.repeat(10_050);
 
@@ -50,22 +50,22 @@ async function othelloQueue(call: Call, types = ['typing']) {
 
 export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
   'messages-id-as-string': {
-    probe: async (call) => typeof (await dm(call)).body.id,
+    observe: async (call) => typeof (await dm(call)).body.id,
     healthy: 'number',
     faulty: 'string',
   },
   'messages-private-rejected': {
-    probe: (call) => result(dm(call, { type: 'private' })),
+    observe: (call) => result(dm(call, { type: 'private' })),
     healthy: 'success',
     faulty: 'error',
   },
   'messages-channel-alias-rejected': {
-    probe: (call) => result(toVerona(call, { type: 'channel' })),
+    observe: (call) => result(toVerona(call, { type: 'channel' })),
     healthy: 'success',
     faulty: 'error',
   },
   'messages-channel-id-to-rejected': {
-    probe: async (call) => [
+    observe: async (call) => [
       await result(toVerona(call, { to: (await ids(call)).verona })),
       await result(toVerona(call)),
     ],
@@ -73,17 +73,17 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: ['error', 'success'],
   },
   'messages-email-recipients-rejected': {
-    probe: async (call) => result(dm(call, { to: [apiEmailOf((await ids(call)).othello)] })),
+    observe: async (call) => result(dm(call, { to: [apiEmailOf((await ids(call)).othello)] })),
     healthy: 'success',
     faulty: 'error',
   },
   'messages-self-only-rejected': {
-    probe: async (call) => result(dm(call, { to: [(await ids(call)).hamlet] })),
+    observe: async (call) => result(dm(call, { to: [(await ids(call)).hamlet] })),
     healthy: 'success',
     faulty: 'error',
   },
   'messages-sender-kept-in-recipients': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { hamlet, othello } = await ids(call);
       const { id } = (await dm(call, { to: [hamlet, othello] })).body;
       return (await stored(call, id)).message.display_recipient.map((u: { id: number }) => u.id === hamlet);
@@ -92,32 +92,33 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: [true, true, false],
   },
   'messages-stream-field-missing': {
-    probe: async (call) => (await toVerona(call, { to: 'Nowhere' })).body.stream,
+    observe: async (call) => (await toVerona(call, { to: 'Nowhere' })).body.stream,
     healthy: 'Nowhere',
     faulty: undefined,
   },
   'messages-invalid-email-accepted': {
-    probe: async (call) => result(dm(call, { to: [apiEmailOf((await ids(call)).othello), 'nobody@example.invalid'] })),
+    observe: async (call) =>
+      result(dm(call, { to: [apiEmailOf((await ids(call)).othello), 'nobody@example.invalid'] })),
     healthy: 'error',
     faulty: 'success',
   },
   'messages-direct-topic-rejected': {
-    probe: (call) => result(dm(call, { topic: 'ignored' })),
+    observe: (call) => result(dm(call, { topic: 'ignored' })),
     healthy: 'success',
     faulty: 'error',
   },
   'messages-content-limit-ignored': {
-    probe: async (call) => (await stored(call, (await toVerona(call, { content: LONG })).body.id)).raw_content.length,
+    observe: async (call) => (await stored(call, (await toVerona(call, { content: LONG })).body.id)).raw_content.length,
     healthy: 10_000,
     faulty: 10_050,
   },
   'messages-queue-id-alone-accepted': {
-    probe: (call) => result(dm(call, { queue_id: 'some-queue' })),
+    observe: (call) => result(dm(call, { queue_id: 'some-queue' })),
     healthy: 'error',
     faulty: 'success',
   },
   'messages-local-message-id-missing': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { queue_id } = (await call('POST', '/register', { form: { event_types: ['message'] } })).body;
       await dm(call, { queue_id, local_id: '1.5' });
       const { events } = (await call('GET', '/events', { query: { queue_id, dont_block: true } })).body;
@@ -127,22 +128,22 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: [undefined],
   },
   'messages-read-by-sender-rejected': {
-    probe: (call) => result(dm(call, { read_by_sender: true })),
+    observe: (call) => result(dm(call, { read_by_sender: true })),
     healthy: 'success',
     faulty: 'error',
   },
   'messages-read-by-sender-ignored': {
-    probe: async (call) => (await stored(call, (await dm(call, { read_by_sender: false })).body.id)).message.flags,
+    observe: async (call) => (await stored(call, (await dm(call, { read_by_sender: false })).body.id)).message.flags,
     healthy: [],
     faulty: ['read'],
   },
   'messages-visibility-policy-on-direct': {
-    probe: async (call) => 'automatic_new_visibility_policy' in (await dm(call)).body,
+    observe: async (call) => 'automatic_new_visibility_policy' in (await dm(call)).body,
     healthy: false,
     faulty: true,
   },
   'scheduled-sent-immediately': {
-    probe: async (call) => {
+    observe: async (call) => {
       await schedule(call, { type: 'direct', to: [(await ids(call)).othello] });
       return (await listed(call)).length;
     },
@@ -150,22 +151,22 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: 0,
   },
   'scheduled-channel-id-rejected': {
-    probe: async (call) => result(schedule(call, { type: 'stream', to: (await ids(call)).verona, topic: 't' })),
+    observe: async (call) => result(schedule(call, { type: 'stream', to: (await ids(call)).verona, topic: 't' })),
     healthy: 'success',
     faulty: 'error',
   },
   'scheduled-stream-id-missing': {
-    probe: async (call) => (await schedule(call, { type: 'stream', to: 999_999, topic: 't' })).body.stream_id,
+    observe: async (call) => (await schedule(call, { type: 'stream', to: 999_999, topic: 't' })).body.stream_id,
     healthy: 999_999,
     faulty: undefined,
   },
   'scheduled-invalid-user-accepted': {
-    probe: async (call) => result(schedule(call, { type: 'direct', to: [(await ids(call)).othello, 999_999] })),
+    observe: async (call) => result(schedule(call, { type: 'direct', to: [(await ids(call)).othello, 999_999] })),
     healthy: 'error',
     faulty: 'success',
   },
   'scheduled-content-limit-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       await schedule(call, { type: 'direct', to: [(await ids(call)).othello], content: LONG });
       return (await listed(call))[0].content.length;
     },
@@ -173,7 +174,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: 10_050,
   },
   'topic-empty-allowed-everywhere': {
-    probe: async (call) => {
+    observe: async (call) => {
       const subscriptions = [{ name: 'strict' }];
       await call('POST', '/users/me/subscriptions', {
         form: { subscriptions, topics_policy: '"disable_empty_topic"' },
@@ -184,24 +185,24 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: 'success',
   },
   'topic-display-name-stored-literally': {
-    probe: async (call) =>
+    observe: async (call) =>
       (await stored(call, (await toVerona(call, { topic: 'general chat' })).body.id)).message.subject,
     healthy: '',
     faulty: 'general chat',
   },
   'topic-limit-ignored': {
-    probe: (call) => result(toVerona(call, { topic: 'o'.repeat(70) })),
+    observe: (call) => result(toVerona(call, { topic: 'o'.repeat(70) })),
     healthy: 'error',
     faulty: 'success',
   },
   'topic-no-topic-stored-literally': {
-    probe: async (call) =>
+    observe: async (call) =>
       (await stored(call, (await toVerona(call, { topic: '(no topic)' })).body.id)).message.subject,
     healthy: '',
     faulty: '(no topic)',
   },
   'scheduled-topic-rule-ignored': {
-    probe: async (call) => {
+    observe: async (call) => {
       await schedule(call, { type: 'stream', to: (await ids(call)).verona, topic: 'general chat' });
       return (await listed(call))[0].topic;
     },
@@ -209,7 +210,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: 'general chat',
   },
   'typing-topic-not-normalized': {
-    probe: async (call) => {
+    observe: async (call) => {
       const events = await othelloQueue(call);
       await typing(call, { type: 'stream', op: 'start', stream_id: (await ids(call)).verona, topic: '(no topic)' });
       return (await events()).map((e) => e.topic);
@@ -218,32 +219,32 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: ['(no topic)'],
   },
   'render-raw-markdown': {
-    probe: (call) => render(call, { content: '**b** `c`' }),
+    observe: (call) => render(call, { content: '**b** `c`' }),
     healthy: '<p><strong>b</strong> <code>c</code></p>',
     faulty: '<p>**b** `c`</p>',
   },
   'render-html-unescaped': {
-    probe: (call) => render(call, { content: 'a<b' }),
+    observe: (call) => render(call, { content: 'a<b' }),
     healthy: '<p>a&lt;b</p>',
     faulty: '<p>a<b</p>',
   },
   'render-blocks-as-paragraphs': {
-    probe: (call) => render(call, { content: '- a' }),
+    observe: (call) => render(call, { content: '- a' }),
     healthy: '<ul>\n<li>a</li>\n</ul>',
     faulty: '<p>- a</p>',
   },
   'render-content-limit-ignored': {
-    probe: async (call) => (await render(call, { content: LONG })).includes('x'.repeat(10_050)),
+    observe: async (call) => (await render(call, { content: LONG })).includes('x'.repeat(10_050)),
     healthy: false,
     faulty: true,
   },
   'render-missing-content-accepted': {
-    probe: (call) => result(call('POST', '/messages/render')),
+    observe: (call) => result(call('POST', '/messages/render')),
     healthy: 'error',
     faulty: 'success',
   },
   'narrow-non-matching-returned': {
-    probe: async (call) => {
+    observe: async (call) => {
       const a = (await toVerona(call)).body.id;
       const b = (await toVerona(call, { to: 'Denmark' })).body.id;
       return Object.keys(await narrow(call, [a, b], [{ operator: 'channel', operand: 'Verona' }])).map(Number);
@@ -252,7 +253,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: [1001, 1002],
   },
   'narrow-no-highlight': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = (await toVerona(call, { content: 'a zebra' })).body.id;
       return (await narrow(call, [id], [{ operator: 'search', operand: 'zebra' }]))[id].match_content;
     },
@@ -260,7 +261,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: '<p>a zebra</p>',
   },
   'narrow-subject-not-highlighted': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = (await toVerona(call, { topic: 'zebra crossing', content: 'a zebra' })).body.id;
       return (await narrow(call, [id], [{ operator: 'search', operand: 'zebra' }]))[id].match_subject;
     },
@@ -268,7 +269,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: 'zebra crossing',
   },
   'narrow-content-raw': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = (await toVerona(call, { content: 'a zebra 1<2' })).body.id;
       return (await narrow(call, [id], [{ operator: 'search', operand: 'zebra' }]))[id].match_content;
     },
@@ -276,7 +277,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: 'a <span class="highlight">zebra</span> 1<2',
   },
   'narrow-subject-unescaped': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = (await toVerona(call, { topic: 'a<b' })).body.id;
       return (await narrow(call, [id], []))[id].match_subject;
     },
@@ -284,7 +285,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: 'a<b',
   },
   'narrow-subject-quotes-dropped': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = (await toVerona(call, { topic: 'say "hi"' })).body.id;
       return (await narrow(call, [id], []))[id].match_subject;
     },
@@ -292,7 +293,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: 'say hi',
   },
   'narrow-ids-as-range': {
-    probe: async (call) => {
+    observe: async (call) => {
       const [a, b, c] = [
         (await toVerona(call, { topic: 'one' })).body.id,
         (await toVerona(call, { topic: 'one' })).body.id,
@@ -306,32 +307,32 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: true,
   },
   'narrow-missing-narrow-accepted': {
-    probe: (call) => result(call('GET', '/messages/matches_narrow', { query: { msg_ids: [] } })),
+    observe: (call) => result(call('GET', '/messages/matches_narrow', { query: { msg_ids: [] } })),
     healthy: 'error',
     faulty: 'success',
   },
   'typing-missing-op-accepted': {
-    probe: async (call) => result(typing(call, { to: [(await ids(call)).othello] })),
+    observe: async (call) => result(typing(call, { to: [(await ids(call)).othello] })),
     healthy: 'error',
     faulty: 'success',
   },
   'typing-type-required': {
-    probe: async (call) => result(typing(call, { op: 'start', to: [(await ids(call)).othello] })),
+    observe: async (call) => result(typing(call, { op: 'start', to: [(await ids(call)).othello] })),
     healthy: 'success',
     faulty: 'error',
   },
   'typing-stream-id-optional': {
-    probe: (call) => result(typing(call, { type: 'stream', op: 'start', topic: 't' })),
+    observe: (call) => result(typing(call, { type: 'stream', op: 'start', topic: 't' })),
     healthy: 'error',
     faulty: 'success',
   },
   'typing-private-accepted': {
-    probe: async (call) => result(typing(call, { type: 'private', op: 'start', to: [(await ids(call)).othello] })),
+    observe: async (call) => result(typing(call, { type: 'private', op: 'start', to: [(await ids(call)).othello] })),
     healthy: 'error',
     faulty: 'success',
   },
   'typing-stop-never-sent': {
-    probe: async (call) => {
+    observe: async (call) => {
       const events = await othelloQueue(call);
       await typing(call, { op: 'stop', to: [(await ids(call)).othello] });
       return (await events()).map((e) => e.op);
@@ -340,7 +341,7 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     faulty: [],
   },
   'typing-channel-no-event': {
-    probe: async (call) => {
+    observe: async (call) => {
       const events = await othelloQueue(call);
       await typing(call, { type: 'stream', op: 'start', stream_id: (await ids(call)).verona, topic: 't' });
       return (await events()).map((e) => e.op);

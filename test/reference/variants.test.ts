@@ -1,5 +1,5 @@
 // The variant catalogue: each variant changes the choice it names, and only in a way the contract allows. Every case
-// runs one probe against a default server and against a server with the variant, and compares what it observes.
+// runs one observation against a default server and against a server with the variant, and compares what it observes.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
 const NOW_MS = 1_750_000_000_000;
 
 interface Case {
-  readonly probe: (call: Call) => Promise<unknown>;
+  readonly observe: (call: Call) => Promise<unknown>;
   readonly standard: unknown;
   readonly varied: unknown;
   /** Variants both servers run with, where the choice shows only on them (a large channel needs a full realm). */
@@ -60,12 +60,12 @@ const draftEvents = async (call: Call) => {
 
 const CASES: Record<VariantId, Case> = {
   'error-status-422': {
-    probe: async (call) => (await call('DELETE', '/events', { form: { queue_id: 'nope' } })).status,
+    observe: async (call) => (await call('DELETE', '/events', { form: { queue_id: 'nope' } })).status,
     standard: 400,
     varied: 422,
   },
   'error-status-403-404': {
-    probe: async (call) => [
+    observe: async (call) => [
       (await call('DELETE', '/events', { form: { queue_id: 'nope' } })).status,
       (await call('POST', `/streams/${await verona(call)}/delete_topic`, { form: { topic_name: 'x' } })).status,
     ],
@@ -73,7 +73,7 @@ const CASES: Record<VariantId, Case> = {
     varied: [404, 403],
   },
   'auth-status-403': {
-    probe: async (call) => {
+    observe: async (call) => {
       const reply = await call('GET', '/drafts', { as: 'none' });
       return [reply.status, reply.headers.has('www-authenticate'), reply.body.code];
     },
@@ -81,7 +81,7 @@ const CASES: Record<VariantId, Case> = {
     varied: [403, false, 'UNAUTHORIZED'],
   },
   'success-status-201': {
-    probe: async (call) => [
+    observe: async (call) => [
       (await call('POST', '/drafts', { form: { drafts: [draftOf.unaddressed()] } })).status,
       (await call('GET', '/drafts')).status,
     ],
@@ -89,12 +89,13 @@ const CASES: Record<VariantId, Case> = {
     varied: [201, 200],
   },
   'error-msg-other-texts': {
-    probe: async (call) => (await call('DELETE', '/events', { form: { queue_id: 'nope' } })).body.msg.includes('nope'),
+    observe: async (call) =>
+      (await call('DELETE', '/events', { form: { queue_id: 'nope' } })).body.msg.includes('nope'),
     standard: true,
     varied: false,
   },
   'error-codes-finer': {
-    probe: async (call) => [
+    observe: async (call) => [
       (await call('POST', '/typing', { form: { op: 'sideways', to: [1] } })).body.code,
       (await call('POST', '/typing', { form: { to: [1] } })).body.code,
     ],
@@ -102,22 +103,22 @@ const CASES: Record<VariantId, Case> = {
     varied: ['INVALID_PARAMETER_VALUE', 'BAD_REQUEST'],
   },
   'error-extra-fields': {
-    probe: async (call) => Object.keys((await call('DELETE', '/events', { form: { queue_id: 'x' } })).body).length,
+    observe: async (call) => Object.keys((await call('DELETE', '/events', { form: { queue_id: 'x' } })).body).length,
     standard: 4,
     varied: 6,
   },
   'content-type-charset': {
-    probe: async (call) => (await call('GET', '/drafts')).headers.get('content-type'),
+    observe: async (call) => (await call('GET', '/drafts')).headers.get('content-type'),
     standard: 'application/json',
     varied: 'application/json; charset=utf-8',
   },
   'content-type-text-plain': {
-    probe: async (call) => (await call('GET', '/drafts')).headers.get('content-type'),
+    observe: async (call) => (await call('GET', '/drafts')).headers.get('content-type'),
     standard: 'application/json',
     varied: 'text/plain',
   },
   'extra-fields': {
-    probe: async (call) => {
+    observe: async (call) => {
       const { subscriptions } = (await call('GET', '/users/me/subscriptions')).body;
       return 'cf_variant_note' in subscriptions[0];
     },
@@ -125,55 +126,55 @@ const CASES: Record<VariantId, Case> = {
     varied: true,
   },
   'extra-event-fields': {
-    probe: async (call) => (await draftEvents(call)).some((e: object) => 'cf_variant_note' in e),
+    observe: async (call) => (await draftEvents(call)).some((e: object) => 'cf_variant_note' in e),
     standard: false,
     varied: true,
   },
   'unrelated-events': {
-    probe: async (call) => (await draftEvents(call)).map((e: { type: string }) => e.type),
+    observe: async (call) => (await draftEvents(call)).map((e: { type: string }) => e.type),
     standard: ['drafts'],
     varied: ['presence', 'heartbeat', 'drafts'],
   },
   'event-ids-sparse': {
-    probe: async (call) => (await draftEvents(call)).map((e: { id: number }) => e.id),
+    observe: async (call) => (await draftEvents(call)).map((e: { id: number }) => e.id),
     standard: [0],
     varied: [1000],
   },
   'ignored-parameters-objects': {
-    probe: async (call) =>
+    observe: async (call) =>
       (await call('GET', '/drafts', { query: { cf_nope: 1 } })).body.ignored_parameters_unsupported,
     standard: ['cf_nope'],
     varied: [{ name: 'cf_nope', reason: 'not supported by this operation' }],
   },
   'ignored-parameters-always': {
-    probe: async (call) => (await call('GET', '/drafts')).body.ignored_parameters_unsupported,
+    observe: async (call) => (await call('GET', '/drafts')).body.ignored_parameters_unsupported,
     standard: undefined,
     varied: [],
   },
   'truncate-topics': {
-    probe: async (call) => (await send(call, await verona(call), 't'.repeat(61))).body.result,
+    observe: async (call) => (await send(call, await verona(call), 't'.repeat(61))).body.result,
     standard: 'error',
     varied: 'success',
   },
   'refuse-long-content': {
-    probe: async (call) => (await send(call, await verona(call), 'cf-long', 'x'.repeat(10_001))).body.result,
+    observe: async (call) => (await send(call, await verona(call), 'cf-long', 'x'.repeat(10_001))).body.result,
     standard: 'success',
     varied: 'error',
   },
   'partial-subscribers-full': {
-    probe: crowded,
+    observe: crowded,
     standard: ['partial_subscribers', 262],
     varied: ['subscribers', 262],
     base: ['realm-prefilled'],
   },
   'partial-subscribers-subset': {
-    probe: crowded,
+    observe: crowded,
     standard: ['partial_subscribers', 262],
     varied: ['partial_subscribers', 2],
     base: ['realm-prefilled'],
   },
   'guests-see-public-channels': {
-    probe: async (call) => {
+    observe: async (call) => {
       await newChannel(call, 'cf-open-hall');
       const { streams } = (await call('GET', '/streams', { as: 'guest' })).body;
       return streams.some((s: { name: string }) => s.name === 'cf-open-hall');
@@ -182,17 +183,17 @@ const CASES: Record<VariantId, Case> = {
     varied: true,
   },
   'email-visibility-everyone': {
-    probe: async (call) => (await userAs(call, 'member')).email,
+    observe: async (call) => (await userAs(call, 'member')).email,
     standard: expect.stringMatching(/@zulip\.invalid$/),
     varied: ACCOUNTS.member2.email,
   },
   'moderators-see-emails': {
-    probe: async (call) => (await userAs(call, 'moderator')).delivery_email,
+    observe: async (call) => (await userAs(call, 'moderator')).delivery_email,
     standard: null,
     varied: ACCOUNTS.member2.email,
   },
   'admins-access-all-content': {
-    probe: async (call) => {
+    observe: async (call) => {
       await call('POST', '/users/me/subscriptions', {
         as: 'owner',
         form: { subscriptions: [{ name: 'cf-closed-room' }], invite_only: true },
@@ -203,7 +204,7 @@ const CASES: Record<VariantId, Case> = {
     varied: 'success',
   },
   'login-by-api-email': {
-    probe: async (call) => {
+    observe: async (call) => {
       const apiEmail = (await call('GET', '/users/me')).body.email;
       const fetched = await call('POST', '/fetch_api_key', {
         as: 'none',
@@ -215,13 +216,13 @@ const CASES: Record<VariantId, Case> = {
     varied: ['success', true],
   },
   'ids-large': {
-    probe: async (call) =>
+    observe: async (call) =>
       (await call('POST', '/drafts', { form: { drafts: [draftOf.unaddressed()] } })).body.ids[0] > 2 ** 32,
     standard: false,
     varied: true,
   },
   'ids-not-increasing': {
-    probe: async (call) => {
+    observe: async (call) => {
       const drafts = Array.from({ length: 4 }, () => draftOf.unaddressed());
       const { ids } = (await call('POST', '/drafts', { form: { drafts } })).body;
       return ids.every((id: number, i: number) => i === 0 || id > ids[i - 1]);
@@ -230,7 +231,7 @@ const CASES: Record<VariantId, Case> = {
     varied: false,
   },
   'lists-shuffled': {
-    probe: async (call) => {
+    observe: async (call) => {
       const names = (await call('GET', '/users/me/subscriptions', { as: 'admin' })).body.subscriptions.map(
         (s: { name: string }) => s.name,
       );
@@ -240,7 +241,7 @@ const CASES: Record<VariantId, Case> = {
     varied: false,
   },
   'no-channel-notices': {
-    probe: async (call) => {
+    observe: async (call) => {
       await newChannel(call, 'cf-quiet');
       const { streams } = (await call('GET', '/streams', { as: 'admin' })).body;
       return streams.find((s: { name: string }) => s.name === 'cf-quiet').first_message_id === null;
@@ -249,12 +250,12 @@ const CASES: Record<VariantId, Case> = {
     varied: true,
   },
   'realm-prefilled': {
-    probe: async (call) => (await call('GET', '/users', { as: 'admin' })).body.members.length > 100,
+    observe: async (call) => (await call('GET', '/users', { as: 'admin' })).body.members.length > 100,
     standard: false,
     varied: true,
   },
   'bot-owned-by-administrator': {
-    probe: async (call) => {
+    observe: async (call) => {
       const ids = await lookup(call);
       return (await call('GET', `/users/${ids.userId('bot')}`)).body.user.bot_owner_id === ids.userId('admin');
     },
@@ -262,7 +263,7 @@ const CASES: Record<VariantId, Case> = {
     varied: true,
   },
   'limits-other-values': {
-    probe: async (call) => {
+    observe: async (call) => {
       const state = (await register(call)).body;
       const sent = await send(call, await verona(call), 'cf-long', 'x'.repeat(8000));
       const stored = (await call('GET', `/messages/${sent.body.id}`, { query: { apply_markdown: false } })).body;
@@ -272,32 +273,32 @@ const CASES: Record<VariantId, Case> = {
     varied: [7000, 50, 7000],
   },
   'empty-topic-name-other': {
-    probe: async (call) => (await register(call)).body.realm_empty_topic_display_name,
+    observe: async (call) => (await register(call)).body.realm_empty_topic_display_name,
     standard: 'general chat',
     varied: 'sans sujet',
   },
   'edit-grace': {
-    probe: async (call) => (await withGraceProbe(call)) === 'success',
+    observe: async (call) => (await editAfterGrace(call)) === 'success',
     standard: false,
     varied: true,
   },
   'delete-topic-one-per-request': {
-    probe: async (call) => deleteTopicAnswers(call),
+    observe: async (call) => deleteTopicAnswers(call),
     standard: [false, true],
     varied: [false, false, false, true],
   },
   'delete-topic-all-at-once': {
-    probe: async (call) => deleteTopicAnswers(call),
+    observe: async (call) => deleteTopicAnswers(call),
     standard: [false, true],
     varied: [true],
   },
   'move-too-old-specific-code': {
-    probe: async (call) => (await tooOldMove(call)).body.code,
+    observe: async (call) => (await tooOldMove(call)).body.code,
     standard: 'BAD_REQUEST',
     varied: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
   },
   'no-auto-follow': {
-    probe: async (call) => {
+    observe: async (call) => {
       const id = await verona(call);
       return [
         (await send(call, id, 'cf-new-topic')).body.automatic_new_visibility_policy,
@@ -308,12 +309,12 @@ const CASES: Record<VariantId, Case> = {
     varied: [undefined, undefined],
   },
   'rendering-other-html': {
-    probe: async (call) => (await call('POST', '/messages/render', { form: { content: '**hi**' } })).body.rendered,
+    observe: async (call) => (await call('POST', '/messages/render', { form: { content: '**hi**' } })).body.rendered,
     standard: '<p><strong>hi</strong></p>',
     varied: '<div class="rendered-markdown"><p dir="auto"><b>hi</b></p></div>',
   },
   'avatars-hosted': {
-    probe: async (call) => {
+    observe: async (call) => {
       const me = (await call('GET', '/users/me')).body.user_id;
       return typeof (await call('GET', `/users/${me}`)).body.user.avatar_url;
     },
@@ -321,12 +322,12 @@ const CASES: Record<VariantId, Case> = {
     varied: 'string',
   },
   'dates-with-offset': {
-    probe: async (call) => (await userAs(call, 'member', 'owner')).date_joined.endsWith('+00:00'),
+    observe: async (call) => (await userAs(call, 'member', 'owner')).date_joined.endsWith('+00:00'),
     standard: false,
     varied: true,
   },
   'drafts-content-verbatim': {
-    probe: async (call) => {
+    observe: async (call) => {
       await call('POST', '/drafts', { form: { drafts: [draftOf.unaddressed({ content: 'spaced  ' })] } });
       return (await call('GET', '/drafts')).body.drafts[0].content;
     },
@@ -336,7 +337,7 @@ const CASES: Record<VariantId, Case> = {
   'slow-responses': {
     // Every answer waits at least 5 ms, so the quickest of ten does too (a busy machine slows some answers, not all;
     // 4 ms: a timer may fire up to a millisecond early on the clock measured here).
-    probe: async (call) => {
+    observe: async (call) => {
       let quickest = Number.POSITIVE_INFINITY;
       for (let i = 0; i < 10; i++) {
         const started = performance.now();
@@ -364,7 +365,7 @@ async function deleteTopicAnswers(call: Call): Promise<boolean[]> {
 }
 
 /** A move, by a member, of a message sent 15 s past a 1 s limit: refused, unless 20 s of grace let it through. */
-async function withGraceProbe(call: Call): Promise<string> {
+async function editAfterGrace(call: Call): Promise<string> {
   return (await tooOldMove(call, 15)).body.result;
 }
 
@@ -376,7 +377,7 @@ async function tooOldMove(call: Call, ageSeconds = 120) {
   return call('PATCH', `/messages/${sent}`, { form: { topic: 'cf-moved', propagate_mode: 'change_one' } });
 }
 
-/** Moved forward by probes that need messages to age. */
+/** Moved forward by observations that need messages to age. */
 let clockOffsetMs = 0;
 const clock = () => NOW_MS + clockOffsetMs;
 
@@ -427,12 +428,12 @@ describe('the variant catalogue', () => {
 });
 
 describe.each(VARIANT_IDS)('variant %s', (id) => {
-  const { probe, standard, varied, base = [] } = CASES[id];
+  const { observe, standard, varied, base = [] } = CASES[id];
 
   it('changes the choice it names', async () => {
     clockOffsetMs = 0;
-    expect(await withServer({ clock, variants: base }, probe), 'default server').toEqual(standard);
+    expect(await withServer({ clock, variants: base }, observe), 'default server').toEqual(standard);
     clockOffsetMs = 0;
-    expect(await withServer({ clock, variants: [...base, id] }, probe), `server with ${id}`).toEqual(varied);
+    expect(await withServer({ clock, variants: [...base, id] }, observe), `server with ${id}`).toEqual(varied);
   });
 });
