@@ -1,5 +1,6 @@
 /**
- * `npm run bench:rate-limit [-- --styles zulip,fixed --seeds 1,2,3 --rate-limit 200/60 <conformance flags>]`: how
+ * `npm run bench:rate-limit [-- --styles zulip,fixed --seeds 1,2,3 --rate-limit 200/60 --variants edit-grace
+ * <conformance flags>]`: how
  * close the full profile comes to the least time a per-user rate limit allows, for each limiter style servers use
  * (reference/http/rate-limit.ts) and each seed. For every pair it starts the reference server with that limit and
  * style in a child process, runs the conformance suite against it, and prints the wall time, the requests, the
@@ -18,16 +19,30 @@ import { parseRateLimit, RATE_LIMIT_STYLES } from '../reference/http/rate-limit.
 
 const root = resolve(import.meta.dirname, '..');
 
-/** `--seeds`, `--styles` and `--rate-limit` are the benchmark's own; any other flag goes to the conformance run. */
+/**
+ * `--seeds`, `--styles`, `--rate-limit` and `--variants` (conforming variants of the reference, e.g. Zulip's edit
+ * grace) are the benchmark's own; any other flag goes to the conformance run.
+ */
 function splitArgs(argv: readonly string[]) {
-  const own: Record<string, string> = { seeds: '7', styles: RATE_LIMIT_STYLES.join(','), 'rate-limit': '200/60' };
+  const own: Record<string, string> = {
+    seeds: '7',
+    styles: RATE_LIMIT_STYLES.join(','),
+    'rate-limit': '200/60',
+    variants: '',
+  };
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const m = /^--(seeds|styles|rate-limit)(?:=(.*))?$/.exec(argv[i]!);
+    const m = /^--(seeds|styles|rate-limit|variants)(?:=(.*))?$/.exec(argv[i]!);
     if (!m) rest.push(argv[i]!);
     else own[m[1]!] = m[2] ?? argv[++i] ?? '';
   }
-  return { seeds: own.seeds!.split(','), styles: own.styles!.split(','), rateLimit: own['rate-limit']!, rest };
+  return {
+    seeds: own.seeds!.split(','),
+    styles: own.styles!.split(','),
+    rateLimit: own['rate-limit']!,
+    variants: own.variants!,
+    rest,
+  };
 }
 
 const args = splitArgs(process.argv.slice(2));
@@ -42,7 +57,16 @@ for (const style of args.styles) {
 function startReference(rateLimit: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'reference/main.ts', '--port', '0', '--rate-limit', rateLimit],
+    [
+      '--import',
+      'tsx',
+      'reference/main.ts',
+      '--port',
+      '0',
+      '--rate-limit',
+      rateLimit,
+      ...(args.variants ? ['--variants', args.variants] : []),
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return new Promise((resolveUrl, reject) => {
