@@ -13,16 +13,24 @@ export const WAITING_FILES: readonly string[] = [
   'suites/messages/patch-messages-channels.test.ts',
 ];
 
-export class WaitsFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => {
-      const i = WAITING_FILES.findIndex((file) => spec.moduleId.endsWith(file));
-      return i === -1 ? WAITING_FILES.length : i;
-    };
-    return sorted
-      .map((spec, i) => ({ spec, i }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
-      .map(({ spec }) => spec);
-  }
+/**
+ * A sequencer that starts the files named in `first` (paths relative to the project root), in that order, before the
+ * rest, which keep vitest's own order.
+ */
+export function startingFirst(first: readonly string[]): typeof BaseSequencer {
+  return class extends BaseSequencer {
+    override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+      const sorted = await super.sort(files);
+      const rank = (spec: TestSpecification) => {
+        const i = first.findIndex((file) => spec.moduleId.endsWith(file));
+        return i === -1 ? first.length : i;
+      };
+      return sorted
+        .map((spec, i) => ({ spec, i }))
+        .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+        .map(({ spec }) => spec);
+    }
+  };
 }
+
+export const WaitsFirstSequencer = startingFirst(WAITING_FILES);

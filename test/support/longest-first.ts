@@ -4,7 +4,7 @@
  * the run alone. A fresh clone has no vitest cache of durations, so the order is written here; files not named follow
  * vitest's own order.
  */
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { startingFirst } from '../../helpers/run/sequencer.ts';
 
 export const LONGEST_FIRST: readonly string[] = [
   'test/sensitivity.test.ts',
@@ -18,16 +18,4 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/e2e/lease.test.ts',
 ];
 
-export default class LongestFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification) => {
-      const i = LONGEST_FIRST.findIndex((file) => spec.moduleId.endsWith(file));
-      return i === -1 ? LONGEST_FIRST.length : i;
-    };
-    return sorted
-      .map((spec, i) => ({ spec, i }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
-      .map(({ spec }) => spec);
-  }
-}
+export default startingFirst(LONGEST_FIRST);

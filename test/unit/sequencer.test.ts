@@ -3,10 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WAITING_FILES } from '../../helpers/run/sequencer.ts';
 import { nextPollMs } from '../../suites/messages/edit.ts';
+import { LONGEST_FIRST } from '../support/longest-first.ts';
 
 describe('suite files that wait on the target clock', () => {
   it('are named by paths that exist (a stale name would silently start nothing first)', () => {
     for (const file of WAITING_FILES) expect(existsSync(join(import.meta.dirname, '../..', file)), file).toBe(true);
+  });
+
+  it("and the project's longest test files too", () => {
+    for (const file of LONGEST_FIRST) expect(existsSync(join(import.meta.dirname, '../..', file)), file).toBe(true);
   });
 
   it('poll not before the limit has passed, then four times a second for 2 s, then once a second', () => {
