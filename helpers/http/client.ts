@@ -4,7 +4,7 @@
  * error), or Unsupported where the target lacks the operation — never an assertion, so that a broken set-up step
  * is never reported as the clause failed (the rule for every `must…` helper: helpers/checks/context.ts).
  */
-import { TargetError, Unsupported } from '../errors.ts';
+import { TargetError } from '../errors.ts';
 import { announceWait } from '../progress.ts';
 import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params } from './encoding.ts';
@@ -12,7 +12,7 @@ import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
 import { noteBudget, noteRefusal, waitForBudget } from './rate-budget.ts';
 import type { Recorder } from './recorder.ts';
-import { mustSucceed, setupFailure } from './setup-failure.ts';
+import { mustBeOffered, mustSucceed } from './setup-failure.ts';
 import { type Answer, networkCause, send } from './transport.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -93,12 +93,7 @@ export class ApiClient {
    * target does not offer it, and the check is skipped-unsupported with that reason.
    */
   async mustSetup(method: Method, path: string, params?: Params, opts?: CallOptions): Promise<any> {
-    const res = await this.request(method, path, params, opts);
-    if (res.body?.result === 'success') return res.body;
-    if (res.status === 404 || res.status === 405) {
-      throw new Unsupported(`the target does not offer the setup operation ${method} ${path} (HTTP ${res.status})`);
-    }
-    throw setupFailure(res);
+    return mustBeOffered(await this.request(method, path, params, opts));
   }
 
   async request(method: Method, path: string, params?: Params, opts: CallOptions = {}): Promise<ApiResponse> {

@@ -2,7 +2,7 @@
  * A set-up step that went wrong: SetupError (the check's outcome is error, never a failure of the clause), saying
  * which step, what it was for and what came back.
  */
-import { SetupError } from '../errors.ts';
+import { SetupError, Unsupported } from '../errors.ts';
 import type { ApiResponse } from './client.ts';
 
 /**
@@ -12,6 +12,20 @@ import type { ApiResponse } from './client.ts';
 export function mustSucceed(res: ApiResponse, what?: string): any {
   if (res.body?.result === 'success') return res.body;
   throw setupFailure(res, undefined, what);
+}
+
+/**
+ * The body of a set-up step's success; Unsupported where the target does not offer the operation (a 404 or 405
+ * that is not a success, TARGET.md), else SetupError.
+ */
+export function mustBeOffered(res: ApiResponse): any {
+  if (res.body?.result === 'success') return res.body;
+  if (res.status === 404 || res.status === 405) {
+    const { method, url } = res.exchange;
+    const path = new URL(url).pathname.replace(/^.*?\/api\/v1(?=\/)/, '');
+    throw new Unsupported(`the target does not offer the setup operation ${method} ${path} (HTTP ${res.status})`);
+  }
+  throw setupFailure(res);
 }
 
 /** A set-up step went wrong (`want`: what was wanted of it beyond a success): SetupError with the evidence. */

@@ -9,6 +9,7 @@ import { SetupError, Unsupported } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { budgetLeft } from '../http/rate-budget.ts';
 import { registerSecret } from '../http/redact.ts';
+import { snapshot } from '../http/snapshot.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { notTheApi } from './is-the-api.ts';
 import { recordCreated, recordInstance, recordRun } from './ledger.ts';
@@ -233,13 +234,12 @@ async function resolveAccount(
 
 /** Limits, settings and feature level from POST /register; the queue it opens is deleted at once. */
 async function readRealm(client: ApiClient): Promise<Record<string, any>> {
-  const res = await client.post('/register', { fetch_event_types: ['realm'], event_types: ['realm'] });
+  const res = await snapshot(client, ['realm']);
   if (res.body?.result !== 'success') {
     throw new SetupError(
       `POST /register failed, so limits and the feature level are unknown: HTTP ${res.status} ${res.text.slice(0, 200)}`,
     );
   }
-  if (typeof res.body.queue_id === 'string') await client.delete('/events', { queue_id: res.body.queue_id });
   const { queue_id: _q, last_event_id: _l, result: _r, msg: _m, ...realm } = res.body;
   return realm;
 }

@@ -1,5 +1,6 @@
 /** How each kind of object the suite creates is undone. Not-found counts as undone: someone got there first. */
 import type { ApiClient } from '../http/client.ts';
+import { snapshot } from '../http/snapshot.ts';
 import type { LedgerEntry, UndoKind } from './ledger.ts';
 
 const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise<{ status: number; body: any }>> = {
@@ -35,14 +36,9 @@ export async function undo(client: ApiClient, entry: LedgerEntry): Promise<strin
   return `could not undo ${entry.kind} ${entry.label} (${entry.id}): HTTP ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
 }
 
-/** Whether the caller's muted_users (POST /register, its queue deleted at once) still holds `id`; true if unknown. */
+/** Whether the caller's muted_users still holds `id`; true if unknown. */
 async function stillMuted(client: ApiClient, id: string | number): Promise<boolean> {
-  const res = await client.request('POST', '/register', {
-    fetch_event_types: ['muted_users'],
-    event_types: ['muted_users'],
-  });
-  if (typeof res.body?.queue_id === 'string') await client.delete('/events', { queue_id: res.body.queue_id });
-  const muted: unknown = res.body?.muted_users;
+  const muted: unknown = (await snapshot(client, ['muted_users'])).body?.muted_users;
   return !Array.isArray(muted) || muted.some((m) => m?.id === Number(id));
 }
 

@@ -9,6 +9,8 @@ import { takeTurn } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
+import { mustBeOffered } from '../../helpers/http/setup-failure.ts';
+import { snapshot } from '../../helpers/http/snapshot.ts';
 import { pollingWait } from '../../helpers/progress.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend, type OwnChannel, readMessage } from './messages.ts';
@@ -81,14 +83,7 @@ function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
   if (ctx.world.target.embedded) return Promise.resolve(ctx.world.realm.raw);
   let baseline = baselines.get(ctx);
   if (!baseline) {
-    baseline = (async () => {
-      const body = await ctx.admin.mustSetup('POST', '/register', {
-        fetch_event_types: ['realm'],
-        event_types: ['realm'],
-      });
-      if (typeof body.queue_id === 'string') await ctx.admin.delete('/events', { queue_id: body.queue_id });
-      return body as Record<string, unknown>;
-    })();
+    baseline = snapshot(ctx.admin, ['realm']).then((res) => mustBeOffered(res) as Record<string, unknown>);
     baselines.set(ctx, baseline);
   }
   return baseline;

@@ -9,6 +9,7 @@ import { fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, SetupError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { mustSucceed, setupFailure } from '../../helpers/http/setup-failure.ts';
+import { snapshot } from '../../helpers/http/snapshot.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend } from '../messages/messages.ts';
 
@@ -20,14 +21,9 @@ export interface MutedEntry {
   timestamp: unknown;
 }
 
-/** POST /register for `muted_users` (a setup operation); the queue the registration opens is deleted at once. */
+/** The caller's `muted_users` as POST /register (a setup operation) gives it. */
 async function register(ctx: CheckContext, role: Role): Promise<ApiResponse> {
-  const client = ctx.as(role);
-  const res = await client.request('POST', '/register', {
-    fetch_event_types: ['muted_users'],
-    event_types: ['muted_users'],
-  });
-  if (typeof res.body?.queue_id === 'string') await client.delete('/events', { queue_id: res.body.queue_id });
+  const res = await snapshot(ctx.as(role), ['muted_users']);
   if (res.body?.result !== 'success') {
     if (res.status === 404 || res.status === 405) throw new Unsupported('the target does not offer POST /register');
     throw new SetupError(`POST /register failed: HTTP ${res.status} ${res.text.slice(0, 200)}`);

@@ -8,6 +8,8 @@ import { fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
+import { mustBeOffered } from '../../helpers/http/setup-failure.ts';
+import { snapshot } from '../../helpers/http/snapshot.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
 import type { WorldAccount } from '../../helpers/world/types.ts';
 
@@ -45,8 +47,7 @@ export async function getUser(
 export async function hideMemberEmail(ctx: CheckContext): Promise<WorldAccount> {
   const member = ctx.account('member');
   const client = ctx.member;
-  const registered = await client.mustSetup('POST', '/register', { fetch_event_types: ['user_settings'] });
-  if (typeof registered.queue_id === 'string') await client.delete('/events', { queue_id: registered.queue_id });
+  const registered = mustBeOffered(await snapshot(client, ['user_settings']));
   const original = registered.user_settings?.email_address_visibility;
   if (!Number.isInteger(original))
     throw new Unsupported('the target reports no user_settings.email_address_visibility');
