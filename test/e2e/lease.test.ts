@@ -6,8 +6,6 @@ import { newRunId } from '../../helpers/world/run-id.ts';
 import { startReferenceServer } from '../../reference/server.ts';
 import { KEY_ACCOUNT_ENV, runConformance } from './run-conformance.ts';
 
-const accountEnv = KEY_ACCOUNT_ENV;
-
 describe('a lease left by a killed run', () => {
   let server: Awaited<ReturnType<typeof startReferenceServer>>;
   beforeAll(async () => {
@@ -33,7 +31,7 @@ describe('a lease left by a killed run', () => {
       timestamp: Math.floor(Date.now() / 1000) - 60,
     });
     const run = await runConformance({
-      env: { ...accountEnv, TARGET_URL: server.url },
+      env: { ...KEY_ACCOUNT_ENV, TARGET_URL: server.url },
       args: ['--only', 'EDIT-CONTENT-001'],
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);

@@ -12,6 +12,7 @@ import {
   probesFor,
   probeVerdict,
   sampleProbes,
+  takesBadInput,
   type ValidRequests,
 } from '../../helpers/contract/index.ts';
 
@@ -119,6 +120,11 @@ describe('probes', () => {
     ]) {
       expect(ids, id).toContain(id);
     }
+  });
+
+  it('exist for exactly the operations takesBadInput names (those with a BAD-* clause)', () => {
+    for (const op of OPERATIONS)
+      expect(takesBadInput(op), keyOf(op)).toBe(probes.some((p) => p.operation === keyOf(op)));
   });
 
   it('have unique ids, and each changes its base request', () => {

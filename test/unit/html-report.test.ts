@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { Clause, Outcome } from '../../helpers/clauses/types.ts';
 import type { Exchange } from '../../helpers/http/exchange.ts';
 import { prettyJson, toHtml } from '../../helpers/reporters/html.ts';
-import { buildResults, type RunInfo } from '../../helpers/reporters/results.ts';
+import { buildResults } from '../../helpers/reporters/results.ts';
+import { RUN } from '../support/run-info.ts';
 
 const CLAUSE: Clause = {
   id: 'C-001',
@@ -15,16 +16,6 @@ const CLAUSE: Clause = {
   title: `the server answers ${'with a sentence long enough to need several lines '.repeat(6)}${'x'.repeat(300)}`,
   section: '10. Create drafts',
   endpoint: 'POST /drafts',
-};
-const RUN: RunInfo = {
-  runId: 'r1',
-  seed: 42,
-  profile: 'quick',
-  target: 'http://t',
-  embedded: false,
-  featureLevel: 400,
-  startedAt: '2026-01-01T00:00:00.000Z',
-  durationMs: 1234,
 };
 
 const messages = Array.from({ length: 40 }, (_, id) => ({

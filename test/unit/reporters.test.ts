@@ -7,13 +7,8 @@ import { diffBaseline } from '../../helpers/reporters/baseline.ts';
 import { toHtml } from '../../helpers/reporters/html.ts';
 import { writeJobSummary } from '../../helpers/reporters/job-summary.ts';
 import { toMarkdown } from '../../helpers/reporters/markdown.ts';
-import {
-  buildResults,
-  errorsByCause,
-  exitCodeOf,
-  type RunInfo,
-  type TestSeen,
-} from '../../helpers/reporters/results.ts';
+import { buildResults, errorsByCause, exitCodeOf, type TestSeen } from '../../helpers/reporters/results.ts';
+import { RUN } from '../support/run-info.ts';
 
 const clause = (id: string, level: Clause['level'], endpoint = 'POST /drafts'): Clause => ({
   id,
@@ -31,16 +26,6 @@ const CLAUSES = [
   clause('D-001', 'MAY'),
   clause('E-001', 'MUST'),
 ];
-const RUN: RunInfo = {
-  runId: 'r1',
-  seed: 42,
-  profile: 'quick',
-  target: 'http://t',
-  embedded: false,
-  featureLevel: 400,
-  startedAt: '2026-01-01T00:00:00.000Z',
-  durationMs: 1234,
-};
 const exchange = {
   method: 'POST',
   url: 'http://t/api/v1/drafts',
