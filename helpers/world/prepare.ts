@@ -146,7 +146,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     log('the target reports no feature level: every clause is judged');
 
   const swept = await sweep({ runId, minutes: config.sweepAfterMinutes, clients });
-  if (swept.length) log(`swept ${swept.length} leftovers of earlier runs: ${swept.join(', ')}`);
+  if (swept.length) log(`leftovers of earlier runs swept: ${swept.join(', ')}`);
 
   const workers = workersFor(config, accounts, log);
   const prefix = prefixOf(runId);

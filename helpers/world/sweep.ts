@@ -14,32 +14,30 @@ export interface SweepOptions {
 
 export async function sweep({ runId, minutes, clients }: SweepOptions): Promise<string[]> {
   const stale = (text: unknown) => typeof text === 'string' && isStaleLeftover(text, runId, minutes);
-  const done = await sweepOwned(clients, stale);
+  const lines = await sweepOwned(clients, stale);
   const admin = clients.admin;
   const member = clients.member;
   if (admin && member) {
     const subs = await member.get('/users/me/subscriptions');
     for (const sub of Array.isArray(subs.body?.subscriptions) ? subs.body.subscriptions : []) {
       if (stale(sub?.name) && !sub.is_archived) {
-        const res = await admin.delete(`/streams/${sub.stream_id}`);
-        if (res.body?.result === 'success') done.push(`channel ${sub.name}`);
+        lines.push(outcome(await admin.delete(`/streams/${sub.stream_id}`), `channel ${sub.name}`));
       }
     }
   }
-  done.push(...(await sweepRealm(clients, stale)));
-  return done;
+  lines.push(...(await sweepRealm(clients, stale)));
+  return lines;
 }
 
 /** Stale custom profile fields are deleted and stale user groups deactivated (they cannot be deleted). */
 async function sweepRealm(clients: SweepOptions['clients'], stale: (text: unknown) => boolean): Promise<string[]> {
-  const done: string[] = [];
+  const lines: string[] = [];
   const admin = clients.admin ?? clients.owner;
   if (admin) {
     const fields = await admin.get('/realm/profile_fields');
     for (const field of Array.isArray(fields.body?.custom_fields) ? fields.body.custom_fields : []) {
       if (!stale(field?.name)) continue;
-      const res = await admin.delete(`/realm/profile_fields/${field.id}`);
-      if (res.body?.result === 'success') done.push(`profile field ${field.name}`);
+      lines.push(outcome(await admin.delete(`/realm/profile_fields/${field.id}`), `profile field ${field.name}`));
     }
   }
   const manager = clients.owner ?? clients.admin;
@@ -49,11 +47,10 @@ async function sweepRealm(clients: SweepOptions['clients'], stale: (text: unknow
     const list = Array.isArray(groups.body?.user_groups) ? [...groups.body.user_groups].reverse() : [];
     for (const group of list) {
       if (!stale(group?.name) || group.deactivated) continue;
-      const res = await manager.post(`/user_groups/${group.id}/deactivate`);
-      if (res.body?.result === 'success') done.push(`user group ${group.name}`);
+      lines.push(outcome(await manager.post(`/user_groups/${group.id}/deactivate`), `user group ${group.name}`));
     }
   }
-  return done;
+  return lines;
 }
 
 /**
@@ -64,23 +61,28 @@ export async function sweepOwned(
   clients: Partial<Record<Role, ApiClient>>,
   isLeftover: (text: unknown) => boolean,
 ): Promise<string[]> {
-  const done: string[] = [];
+  const lines: string[] = [];
   for (const [role, client] of Object.entries(clients)) {
     if (!client || role === 'bot') continue;
     const list = await client.get('/drafts');
     for (const draft of Array.isArray(list.body?.drafts) ? list.body.drafts : []) {
       if (isLeftover(draft?.content) || isLeftover(draft?.topic)) {
-        const res = await client.delete(`/drafts/${draft.id}`);
-        if (res.body?.result === 'success') done.push(`draft ${draft.id} of ${role}`);
+        lines.push(outcome(await client.delete(`/drafts/${draft.id}`), `draft ${draft.id} of ${role}`));
       }
     }
     const scheduled = await client.get('/scheduled_messages');
     for (const message of Array.isArray(scheduled.body?.scheduled_messages) ? scheduled.body.scheduled_messages : []) {
       if (isLeftover(message?.content)) {
-        const res = await client.delete(`/scheduled_messages/${message.scheduled_message_id}`);
-        if (res.body?.result === 'success') done.push(`scheduled message ${message.scheduled_message_id} of ${role}`);
+        const what = `scheduled message ${message.scheduled_message_id} of ${role}`;
+        lines.push(outcome(await client.delete(`/scheduled_messages/${message.scheduled_message_id}`), what));
       }
     }
   }
-  return done;
+  return lines;
+}
+
+/** The line for one leftover: its name once removed, else why it was not (it stays on the target). */
+function outcome(res: { status: number; body: any }, what: string): string {
+  if (res.body?.result === 'success') return what;
+  return `${what} NOT removed: HTTP ${res.status} ${JSON.stringify(res.body)?.slice(0, 160)}`;
 }

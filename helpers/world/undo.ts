@@ -31,9 +31,37 @@ export async function undo(client: ApiClient, entry: LedgerEntry): Promise<strin
     const again = await client.get(`/messages/${entry.id}`);
     if (again.body?.result === 'error') return null;
   }
-  // "Not muted" is a refusal too: a mute tracked before its answer came (the answer may be lost) may never have been.
-  if (entry.kind === 'mute' && res.body?.result === 'error' && !(await stillMuted(client, entry.id))) return null;
+  if (res.body?.result === 'error' && (await alreadyGone(client, entry, res.body))) return null;
   return `could not undo ${entry.kind} ${entry.label} (${entry.id}): HTTP ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
+}
+
+/**
+ * Whether a refused undo found nothing left to undo: objects tracked before their answer came (the answer may be
+ * lost, the run killed) may never have been made, and a crashed run's channels may be archived by the start-up
+ * sweep before its ledger is replayed.
+ */
+async function alreadyGone(client: ApiClient, entry: LedgerEntry, refusal: { code?: unknown }): Promise<boolean> {
+  switch (entry.kind) {
+    case 'mute':
+      return !(await stillMuted(client, entry.id));
+    case 'channel':
+      return !(await stillOpen(client, entry.id));
+    case 'push-token':
+      // The contract's only refusals of a removal (BAD_REQUEST) are a malformed token and one that does not exist.
+      return refusal.code === 'BAD_REQUEST';
+    default:
+      return false;
+  }
+}
+
+/** Whether the channel is listed and not archived (an administrator's GET /streams lists all); true if unknown. */
+async function stillOpen(client: ApiClient, id: string | number): Promise<boolean> {
+  const res = await client.get('/streams', { include_all: true, exclude_archived: false });
+  const streams: unknown = res.body?.streams;
+  if (res.body?.result !== 'success' || !Array.isArray(streams)) return true;
+  // A server older than exclude_archived leaves archived channels out: absent is archived.
+  const channel = streams.find((s) => s?.stream_id === Number(id));
+  return channel !== undefined && channel.is_archived !== true;
 }
 
 /** Whether the caller's muted_users still holds `id`; true if unknown. */

@@ -108,8 +108,9 @@ async function registerQueue(ctx: CheckContext, role: Role, params: Params = {})
 /** An APNs device token registered for the role (a setup step), removed when the check ends. */
 async function registeredToken(ctx: CheckContext, role: Role): Promise<string> {
   const token = deviceToken(ctx);
-  await ctx.as(role).mustSetup('POST', '/users/me/apns_device_token', { token, appid: APP_ID });
+  // Tracked first: the server may register it even if its answer is lost.
   ctx.track(role, 'push-token', token, 'APNs device token');
+  await ctx.as(role).mustSetup('POST', '/users/me/apns_device_token', { token, appid: APP_ID });
   return token;
 }
 
@@ -391,12 +392,12 @@ const addToken: Setup = async (ctx, _op, { caller }) => {
   const token = deviceToken(ctx);
   // The control registers a twin token: the read-back asks whether the base's token is registered.
   const twin = deviceToken(ctx);
+  // Tracked before the control is sent: the server may register it even if its answer is lost.
+  ctx.track(caller, 'push-token', twin, 'APNs device token');
   let added = false;
   return {
     bases: [{ params: { token, appid: APP_ID } }],
-    controls: sameAsBases([{ params: { token: twin, appid: APP_ID } }], () =>
-      ctx.track(caller, 'push-token', twin, 'APNs device token'),
-    ),
+    controls: sameAsBases([{ params: { token: twin, appid: APP_ID } }]),
     accepted: () => {
       added = true;
       ctx.track(caller, 'push-token', token, 'APNs device token');

@@ -13,12 +13,16 @@ export function deviceToken(ctx: CheckContext): string {
   return createHash('sha256').update(ctx.unique('apns')).digest('hex');
 }
 
-/** POST /users/me/apns_device_token as the member; a token the server accepted is removed when the check ends. */
+/**
+ * POST /users/me/apns_device_token as the member; a token the server may have registered is removed when the check
+ * ends. It is tracked before it is sent: an answer lost (or a run killed) after the server registered it still
+ * leaves it in the ledger. A refusal drops it again.
+ */
 export async function addToken(ctx: CheckContext, params: Params): Promise<ApiResponse> {
+  const token = typeof params.token === 'string' ? params.token : undefined;
+  if (token !== undefined) ctx.track('member', 'push-token', token, 'APNs device token');
   const res = await ctx.member.post('/users/me/apns_device_token', params);
-  if (res.body?.result === 'success' && typeof params.token === 'string') {
-    ctx.track('member', 'push-token', params.token, 'APNs device token');
-  }
+  if (token !== undefined && res.body?.result === 'error') ctx.untrack('member', 'push-token', token);
   return res;
 }
 

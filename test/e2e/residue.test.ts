@@ -106,7 +106,7 @@ describe('residue', () => {
     expect(next.stdout).toContain('recovered what crashed runs left on this target');
     const { runMessages, ...after } = targetState(server.store);
     const { runMessages: messagesBefore, ...rest } = before;
-    expect(after).toEqual(rest);
+    expect(after, `killed run:\n${run.output()}\nnext run:\n${next.stdout}${next.stderr}`).toEqual(rest);
     // A message sent as the run was killed is in no ledger (its id came after the kill), and the contract offers
     // no way to list messages: one per worker at most (a worker sends one request at a time) may stay.
     const left = runMessages.filter((id) => !messagesBefore.includes(id));

@@ -1,5 +1,6 @@
-// Undoing what a run tracked: an object already gone counts as undone. A mute is tracked before its answer comes
-// (the answer may be lost): a refused unmute counts as undone only when the caller's mute list no longer holds it.
+// Undoing what a run tracked: an object already gone counts as undone. Mutes and tokens are tracked before their
+// answer comes (the answer may be lost), and a crashed run's channels may be swept before its ledger is replayed: a
+// refused undo counts as done only when the target shows nothing is left (the mute list, the channel list, a removal refused as for a token that does not exist).
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../helpers/http/client.ts';
 import type { LedgerEntry } from '../../helpers/world/ledger.ts';
@@ -48,5 +49,61 @@ describe('undo of a mute', () => {
   it('says what is left when the mute list cannot be read', async () => {
     const { client } = target(NOT_MUTED, undefined);
     expect(await undo(client, mute)).toMatch(/^could not undo mute/);
+  });
+});
+
+/** A target refusing every undo with `refusal`, whose GET /streams lists `streams`; records its calls. */
+function refusing(refusal: { status: number; body: object }, streams?: unknown) {
+  const calls: string[] = [];
+  const answer = async (method: string, path: string) => {
+    calls.push(`${method} ${path}`);
+    return method === 'GET' && path === '/streams' ? { status: 200, body: { result: 'success', streams } } : refusal;
+  };
+  const client = {
+    delete: (path: string) => answer('DELETE', path),
+    get: (path: string) => answer('GET', path),
+  };
+  return { client: client as unknown as ApiClient, calls };
+}
+
+const ALREADY_ARCHIVED = {
+  status: 400,
+  body: { result: 'error', msg: 'Channel is already deactivated', code: 'BAD_REQUEST' },
+};
+const channel: LedgerEntry = { key: 'c', kind: 'channel', role: 'member', id: 8, label: 'cf-x-channel-1' };
+
+describe('undo of a channel', () => {
+  it('is done when the archiving is refused and the channel is listed archived (the sweep got there first)', async () => {
+    const { client, calls } = refusing(ALREADY_ARCHIVED, [{ stream_id: 8, name: 'cf-x-channel-1', is_archived: true }]);
+    expect(await undo(client, channel)).toBeNull();
+    expect(calls).toEqual(['DELETE /streams/8', 'GET /streams']);
+  });
+
+  it('is done when the channel is not listed at all (a server that leaves archived channels out)', async () => {
+    const { client } = refusing(ALREADY_ARCHIVED, [{ stream_id: 9, name: 'other', is_archived: false }]);
+    expect(await undo(client, channel)).toBeNull();
+  });
+
+  it('says what is left when the channel is listed open, or the list cannot be read', async () => {
+    const open = refusing(ALREADY_ARCHIVED, [{ stream_id: 8, name: 'cf-x-channel-1', is_archived: false }]);
+    expect(await undo(open.client, channel)).toMatch(/^could not undo channel cf-x-channel-1 \(8\)/);
+    expect(await undo(refusing(ALREADY_ARCHIVED).client, channel)).toMatch(/^could not undo channel/);
+  });
+});
+
+describe('undo of an APNs device token', () => {
+  const token: LedgerEntry = { key: 't', kind: 'push-token', role: 'member', id: 'ab'.repeat(32), label: 'token' };
+
+  it('is done when the removal is refused BAD_REQUEST: a well-formed token that does not exist was never added', async () => {
+    const missing = { status: 400, body: { result: 'error', msg: 'Token does not exist', code: 'BAD_REQUEST' } };
+    expect(await undo(refusing(missing).client, token)).toBeNull();
+  });
+
+  it('says what is left on any other refusal', async () => {
+    const limited = {
+      status: 429,
+      body: { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT' },
+    };
+    expect(await undo(refusing(limited).client, token)).toMatch(/^could not undo push-token/);
   });
 });
