@@ -49,6 +49,12 @@ export class Cleanups {
     });
   }
 
+  /** Whether the check has tracked this object and not undone it. */
+  has(role: Role, kind: UndoKind, id: string | number): boolean {
+    const key = `${kind}:${role}:${id}`;
+    return this.entries.some((c) => c.key === key);
+  }
+
   /**
    * The check undid a tracked object itself, as the behaviour under test (an unmute, a deactivation, a token
    * removal that succeeded): its cleanup is dropped and the ledger marked.

@@ -17,7 +17,7 @@ import type fc from 'fast-check';
 import { inject } from 'vitest';
 import type { Clause } from '../clauses/types.ts';
 import { Disabled, HarnessError, Unsupported } from '../errors.ts';
-import { ApiClient, type Identity } from '../http/client.ts';
+import { ApiClient, type ApiResponse, type Identity } from '../http/client.ts';
 import type { Recorder } from '../http/recorder.ts';
 import type { Role } from '../roles.ts';
 import type { UndoKind } from '../world/ledger.ts';
@@ -172,6 +172,25 @@ export class CheckContext {
   /** Records an object the check created; it is undone when the check ends (and by the runner if the check dies). */
   track(role: Role, kind: UndoKind, id: string | number, label: string): void {
     this.cleanups.track(role, kind, id, label);
+  }
+
+  /**
+   * Sends a request that may create the object, tracked first: if the answer is lost (or the run killed) after the
+   * server made it, the ledger still holds it, and undoing what was never made counts as done (undo.ts). A refusal
+   * drops it again, unless an earlier request of the check made it.
+   */
+  async creating(
+    role: Role,
+    kind: UndoKind,
+    id: string | number,
+    label: string,
+    send: () => Promise<ApiResponse>,
+  ): Promise<ApiResponse> {
+    const earlier = this.cleanups.has(role, kind, id);
+    if (!earlier) this.track(role, kind, id, label);
+    const res = await send();
+    if (!earlier && res.body?.result === 'error') this.untrack(role, kind, id);
+    return res;
   }
 
   /**

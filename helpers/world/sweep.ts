@@ -16,17 +16,29 @@ export async function sweep({ runId, minutes, clients }: SweepOptions): Promise<
   const stale = (text: unknown) => typeof text === 'string' && isStaleLeftover(text, runId, minutes);
   const lines = await sweepOwned(clients, stale);
   const admin = clients.admin;
-  const member = clients.member;
-  if (admin && member) {
-    const subs = await member.get('/users/me/subscriptions');
-    for (const sub of Array.isArray(subs.body?.subscriptions) ? subs.body.subscriptions : []) {
-      if (stale(sub?.name) && !sub.is_archived) {
-        lines.push(outcome(await admin.delete(`/streams/${sub.stream_id}`), `channel ${sub.name}`));
-      }
+  if (admin) {
+    for (const channel of await openChannels(admin, clients.member)) {
+      if (stale(channel.name))
+        lines.push(outcome(await admin.delete(`/streams/${channel.stream_id}`), `channel ${channel.name}`));
     }
   }
   lines.push(...(await sweepRealm(clients, stale)));
   return lines;
+}
+
+/**
+ * The channels not archived that the administrator lists (all of them where the server knows `include_all`, else
+ * the public ones) or the member is subscribed to: a run's channel may have no subscriber but the second member.
+ */
+async function openChannels(admin: ApiClient, member?: ApiClient): Promise<{ stream_id: number; name: string }[]> {
+  const listed = (await admin.get('/streams', { include_all: true })).body?.streams;
+  const subscribed = member ? (await member.get('/users/me/subscriptions')).body?.subscriptions : [];
+  const byId = new Map<number, { stream_id: number; name: string }>();
+  for (const c of [...(Array.isArray(listed) ? listed : []), ...(Array.isArray(subscribed) ? subscribed : [])]) {
+    if (Number.isInteger(c?.stream_id) && typeof c.name === 'string' && c.is_archived !== true)
+      byId.set(c.stream_id, c);
+  }
+  return [...byId.values()];
 }
 
 /** Stale custom profile fields are deleted and stale user groups deactivated (they cannot be deleted). */

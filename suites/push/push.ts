@@ -13,17 +13,11 @@ export function deviceToken(ctx: CheckContext): string {
   return createHash('sha256').update(ctx.unique('apns')).digest('hex');
 }
 
-/**
- * POST /users/me/apns_device_token as the member; a token the server may have registered is removed when the check
- * ends. It is tracked before it is sent: an answer lost (or a run killed) after the server registered it still
- * leaves it in the ledger. A refusal drops it again.
- */
+/** POST /users/me/apns_device_token as the member; a token the server may have registered is removed at the end. */
 export async function addToken(ctx: CheckContext, params: Params): Promise<ApiResponse> {
-  const token = typeof params.token === 'string' ? params.token : undefined;
-  if (token !== undefined) ctx.track('member', 'push-token', token, 'APNs device token');
-  const res = await ctx.member.post('/users/me/apns_device_token', params);
-  if (token !== undefined && res.body?.result === 'error') ctx.untrack('member', 'push-token', token);
-  return res;
+  const send = () => ctx.member.post('/users/me/apns_device_token', params);
+  if (typeof params.token !== 'string') return send();
+  return ctx.creating('member', 'push-token', params.token, 'APNs device token', send);
 }
 
 /** Adds a token for setup (a check of what is done with a registered token): SetupError unless it succeeds. */

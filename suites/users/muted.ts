@@ -48,10 +48,9 @@ export async function mutedIds(ctx: CheckContext, role: Role): Promise<Set<unkno
 
 /** POST /users/me/muted_users/{id} as the behaviour under test; a success is undone when the check ends. */
 export async function muteUser(ctx: CheckContext, role: Role, userId: number): Promise<ApiResponse> {
-  const res = await ctx.as(role).post(`/users/me/muted_users/${userId}`);
-  // Unless refused outright, the mute may have happened (an answer lost or broken on the way): undo it at the end.
-  if (res.body?.result !== 'error') ctx.track(role, 'mute', userId, `mute of user ${userId}`);
-  return res;
+  return ctx.creating(role, 'mute', userId, `mute of user ${userId}`, () =>
+    ctx.as(role).post(`/users/me/muted_users/${userId}`),
+  );
 }
 
 /** DELETE /users/me/muted_users/{id}; a success is the cleanup done. */
