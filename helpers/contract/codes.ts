@@ -2,9 +2,9 @@
  * The envelope and the error codes of the contract ("Errors"), each with the extra fields a body with that code
  * carries. HTTP status codes are not shown in the contract, nor are codes for invalid values other than these.
  */
-import { always, type Field, int, list, nullable, obj, onlyWhen, str } from './shapes.ts';
+import { always, type Dating, type Field, int, list, nullable, obj, onlyWhen, str } from './shapes.ts';
 
-export interface ErrorCode {
+export interface ErrorCode extends Dating {
   readonly code: string;
   /** When the contract says the code is given (paraphrased). */
   readonly when: string;
@@ -14,8 +14,6 @@ export interface ErrorCode {
   readonly oneOf?: readonly string[];
   /** Extra field → the request parameter whose value it repeats. */
   readonly echoes?: Readonly<Record<string, string>>;
-  /** The lowest feature level the code exists at, where the contract dates it. */
-  readonly since?: number;
 }
 
 export const ERROR_CODES: readonly ErrorCode[] = [
@@ -37,21 +35,28 @@ export const ERROR_CODES: readonly ErrorCode[] = [
     code: 'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
     when: 'a channel-wide mention in a large channel by someone outside can_mention_many_users_group',
     extra: {},
+    since: 229,
+    sinceFrom: 'zulip',
   },
   {
     code: 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
     when: 'a topic-wide mention in a busy topic by someone outside can_mention_many_users_group',
     extra: {},
+    since: 229,
+    sinceFrom: 'zulip',
   },
   {
     code: 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED',
     when: 'a member or other non-moderator moves messages older than the time limit allows',
+    // The contract lists the three fields, with their types, and no case without them: all are required. (Zulip's
+    // own description lets a server leave the totals out when it did not count them; the contract does not.)
     extra: {
       first_message_id_allowed_to_move: always(nullable(int())),
       total_messages_in_topic: always(int()),
       total_messages_allowed_to_move: always(int()),
     },
     since: 172,
+    sinceFrom: 'contract',
   },
   {
     code: 'UNAUTHORIZED_PRINCIPAL',
@@ -64,6 +69,8 @@ export const ERROR_CODES: readonly ErrorCode[] = [
     extra: {
       objections: always(list(obj({ type: always(str()), settings: always(list(str())) }))),
     },
+    since: 298,
+    sinceFrom: 'zulip',
   },
   {
     code: 'BAD_EVENT_QUEUE_ID',

@@ -84,7 +84,7 @@ export type JudgeableExchange = Pick<Exchange, 'method' | 'url' | 'params'> &
   Partial<Pick<Exchange, 'encoding' | 'status' | 'responseHeaders' | 'responseBody' | 'error'>>;
 
 /** Every success may carry this (Versioning, level 167); its elements are not shown. */
-const IGNORED_PARAMETERS = {
+export const IGNORED_PARAMETERS = {
   ignored_parameters_unsupported: onlyWhen(
     'the request carried parameters the operation does not support',
     list(notShown('elements of ignored_parameters_unsupported')),

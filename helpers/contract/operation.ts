@@ -3,9 +3,9 @@
  * codes its section names, and the rules that tie parameters together.
  */
 import type { Method } from '../http/client.ts';
-import type { Condition, Field, Limit, Scalar, Shape } from './shapes.ts';
+import type { Condition, Dating, Field, Limit, Scalar, Shape } from './shapes.ts';
 
-export interface Param {
+export interface Param extends Dating {
   readonly name: string;
   /** `path`: in the path template; `request`: a query parameter for GET, a form field otherwise (Conventions). */
   readonly in: 'path' | 'request';
@@ -21,10 +21,11 @@ export interface Param {
   /** The server reads the parameter only when this holds (the contract: "ignored for …" otherwise). */
   readonly usedWhen?: Condition;
   readonly limits?: readonly Limit[];
-  /** The lowest feature level the parameter exists at, where the contract dates it. */
-  readonly since?: number;
-  /** Values of the enumeration that arrived later, with their feature levels. */
+  /* `since`: the lowest feature level the parameter exists at (an older server ignores it). */
+  /** Values of the enumeration that arrived later, with their feature levels (the contract's Versioning). */
   readonly valueSince?: Readonly<Record<string, number>>;
+  /** Required from this feature level on (Zulip's changelog); optional before it, so never probed as missing. */
+  readonly requiredSince?: number;
   readonly deprecated?: boolean;
   /** Only some callers may use it (e.g. administrators). */
   readonly callers?: 'administrators';
@@ -51,7 +52,7 @@ export interface ErrorUse {
   readonly when: string;
 }
 
-export interface Operation {
+export interface Operation extends Dating {
   /** The contract's section number under "Endpoints". */
   readonly n: number;
   /**
@@ -73,8 +74,7 @@ export interface Operation {
   readonly rules?: readonly ParamRule[];
   /** The feature level at which the contract marks the operation deprecated (true: deprecated, level not given). */
   readonly deprecated?: number | true;
-  /** The lowest feature level the operation exists at, from Zulip's changelog (the contract does not date it). */
-  readonly since?: number;
+  /* `since`: the lowest feature level the operation exists at (Zulip's changelog: the contract dates none). */
   /** Older answers the contract records, accepted below the given feature level. */
   readonly legacyResults?: readonly { readonly result: string; readonly before: number }[];
   readonly note?: string;

@@ -108,7 +108,7 @@ const channelCommon = {
   description: always(str(), { note: 'Markdown source' }),
   rendered_description: always(str(), { note: 'HTML' }),
   date_created: always(int(), { note: 'UNIX seconds' }),
-  creator_id: always(nullable(int()), { note: 'null: no creator recorded' }),
+  creator_id: always(nullable(int()), { since: 254, sinceFrom: 'zulip', note: 'null: no creator recorded' }),
   invite_only: always(bool(), { note: 'true: a private channel' }),
   is_web_public: always(bool()),
   stream_post_policy: always(int({ enum: [1, 2, 3, 4] }), { deprecated: true, note: 'may be inaccurate' }),
@@ -140,7 +140,7 @@ export const Channel: Shape = obj(
 
 /**
  * Subscription object (Get subscribed channels). Fields after can_delete_own_message_group: not shown;
- * `email_address` and `role` are gone.
+ * `email_address` and `role` are gone (since Zulip's feature levels 226 and 133: an older server still sends them).
  */
 export const Subscription: Shape = obj(
   {
@@ -158,7 +158,10 @@ export const Subscription: Shape = obj(
     color: always(str()),
     stream_weekly_traffic: always(nullable(int()), { note: 'null: too new to estimate' }),
   },
-  { gone: ['email_address', 'role'], notShown: 'fields after can_delete_own_message_group' },
+  {
+    gone: { email_address: { since: 226, sinceFrom: 'zulip' }, role: { since: 133, sinceFrom: 'zulip' } },
+    notShown: 'fields after can_delete_own_message_group',
+  },
 );
 
 export const ROLES = [100, 200, 300, 400, 600] as const;
@@ -167,7 +170,12 @@ export const BOT_TYPES = [1, 2, 3, 4] as const;
 /** User object (Get a user). */
 export const User: Shape = obj({
   user_id: always(int()),
-  delivery_email: always(nullable(str()), { note: 'null when the caller may not see the real address' }),
+  // Before Zulip's level 163 it was left out, rather than null, for a caller who may not see the real address.
+  delivery_email: always(nullable(str()), {
+    since: 163,
+    sinceFrom: 'zulip',
+    note: 'null when the caller may not see the real address',
+  }),
   email: always(str(), { note: 'the API address, possibly a fake one' }),
   full_name: always(str()),
   date_joined: always(str({ format: 'iso-8601' })),

@@ -46,8 +46,11 @@ export type Shape =
   | {
       readonly kind: 'object';
       readonly fields: Readonly<Record<string, Field>>;
-      /** Fields the contract says are no longer returned. */
-      readonly gone?: readonly string[];
+      /**
+       * Fields the contract says are no longer returned, with the feature level they went at (Zulip's changelog):
+       * below it, or with the level unknown, their presence is not judged.
+       */
+      readonly gone?: Readonly<Record<string, Dating>>;
       /** What the contract leaves "not shown" of the object (further fields): never judged. */
       readonly notShown?: string;
     }
@@ -73,17 +76,25 @@ export const SHAPE_KINDS = [
 ] as const;
 
 /**
+ * When an item of the contract (a field, parameter, value, operation, error code) came, or went: the lowest feature
+ * level it holds at, and whether the contract's Versioning dates it or Zulip's changelog does (the contract leaves
+ * it undated). An item without `since` holds at every level.
+ */
+export interface Dating {
+  readonly since?: number;
+  readonly sinceFrom?: 'contract' | 'zulip';
+}
+
+/**
  * A named field. `always`: present in every instance; `conditional`: present only in some cases the contract
  * describes (`when`), judged for its type when present; `optional`: a client may leave it out (input shapes).
  */
-export interface Field {
+export interface Field extends Dating {
   readonly shape: Shape;
   readonly presence: 'always' | 'conditional' | 'optional';
   readonly when?: string;
-  /** The lowest feature level the field exists at; below it (or with the level unknown) its absence is not judged. */
-  readonly since?: number;
-  /** Where `since` comes from: the contract's Versioning, or Zulip's changelog (the contract leaves it undated). */
-  readonly sinceFrom?: 'contract' | 'zulip';
+  /* `since`: the lowest feature level the field exists at; below it (or with the level unknown) its absence is not
+     judged. */
   readonly deprecated?: boolean;
   /** A server reads the field only when this holds of its siblings (the contract: "ignored" otherwise). */
   readonly usedWhen?: Condition;
@@ -104,7 +115,7 @@ export const bool = (opts: { enum?: readonly boolean[] } = {}): Shape => ({ kind
 export const list = (of: Shape): Shape => ({ kind: 'list', of });
 export const obj = (
   fields: Record<string, Field>,
-  more: { gone?: readonly string[]; notShown?: string } = {},
+  more: { gone?: Readonly<Record<string, Dating>>; notShown?: string } = {},
 ): Shape => ({ kind: 'object', fields, ...more });
 export const idMap = (of: Shape): Shape => ({ kind: 'map', keys: 'integer', of });
 export const dict = (of: Shape): Shape => ({ kind: 'map', keys: 'string', of });

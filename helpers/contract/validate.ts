@@ -3,7 +3,7 @@
  * always allowed; "not shown" parts are never judged; a field dated by a feature level is required only when the
  * target's level is known and at least that.
  */
-import { describe, type Field, type Shape } from './shapes.ts';
+import { type Dating, describe, type Field, type Shape } from './shapes.ts';
 
 export type ShapeRule = 'shape.field-missing' | 'shape.field-type' | 'shape.field-value' | 'shape.field-gone';
 
@@ -28,9 +28,13 @@ export function excerpt(value: unknown, max = 60): string {
 
 /** Whether a field must be there: always-present fields, once the target has them. */
 export function isRequired(field: Field, opts: ShapeOptions = {}): boolean {
-  if (field.presence !== 'always') return false;
-  if (field.since === undefined) return true;
-  return opts.featureLevel !== undefined && opts.featureLevel >= field.since;
+  return field.presence === 'always' && heldAt(field, opts);
+}
+
+/** Whether a dated item holds for the target: undated, or dated at or below its level (unknown: not judged). */
+function heldAt(dating: Dating, opts: ShapeOptions): boolean {
+  if (dating.since === undefined) return true;
+  return opts.featureLevel !== undefined && opts.featureLevel >= dating.since;
 }
 
 /** Problems of the named fields of an object (a body, or an object value). */
@@ -77,9 +81,9 @@ export function shapeProblems(value: unknown, shape: Shape, path: string, opts: 
       return (value as unknown[]).flatMap((v, i) => shapeProblems(v, shape.of, `${path}[${i}]`, opts));
     case 'object': {
       const object = value as Record<string, unknown>;
-      const gone = (shape.gone ?? [])
-        .filter((name) => name in object)
-        .map((name) => ({
+      const gone = Object.entries(shape.gone ?? {})
+        .filter(([name, dating]) => name in object && heldAt(dating, opts))
+        .map(([name]) => ({
           rule: 'shape.field-gone' as const,
           path: `${path}.${name}`,
           message: `${path}.${name} present, though no longer returned`,

@@ -22,11 +22,15 @@ import { callersOf, mustPassControls, PROBE_SETUPS, senderOf } from './probe-set
 
 const check = checksOf(clauses);
 
-/** Only what the target's feature level has: an older server may ignore a later parameter, as it should. */
+/**
+ * Only what the target's feature level has: an older server may ignore a later parameter, as it should, and leaving
+ * out a parameter required only from a later level is no error there.
+ */
 function existsAt(op: Operation, probe: Probe, level: number | null): boolean {
   if (level === null) return true;
-  const since = [op.since, paramOf(op, probe.param)?.since].filter((s): s is number => s !== undefined);
-  return since.every((s) => s <= level);
+  const param = paramOf(op, probe.param);
+  const since = [op.since, param?.since, probe.kind === 'missing' ? param?.requiredSince : undefined];
+  return since.every((s) => s === undefined || s <= level);
 }
 
 interface Departure {

@@ -24,6 +24,7 @@ export function responseClauses(checked: readonly Clause[]): Clause[] {
       title: `answer every call of ${endpoint} with the envelope and the fields the contract gives its success or error`,
       section: `${op.n}. ${op.title}; Conventions; Errors`,
       endpoint,
+      ...(op.since !== undefined ? { since: op.since } : {}),
       area: 'conventions',
       file: driver.file,
       drivenBy: driver.id,

@@ -137,6 +137,8 @@ export const clauses = defineArea('messages', {
         'refuse channel and topic wildcard mentions by users outside can_mention_many_users_group in large channels and topics',
       section: '1. Send a message; Errors',
       endpoint: 'POST /messages',
+      // The codes' level (Zulip's changelog): before it, a refused wildcard mention had no code of its own.
+      since: 229,
     },
   ],
   'post-scheduled_messages.test.ts': [

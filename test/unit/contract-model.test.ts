@@ -222,7 +222,7 @@ describe('contract model: resources', () => {
     for (const name of Object.keys(channel.fields).filter((n) => !onlyChannel.includes(n))) {
       expect(subscription.fields, name).toHaveProperty(name);
     }
-    expect(subscription.gone).toEqual(['email_address', 'role']);
+    expect(Object.keys(subscription.gone ?? {})).toEqual(['email_address', 'role']);
   });
 
   it('converts to loose zod schemas', () => {

@@ -1,7 +1,7 @@
 /** Channels and topics: contract Endpoints 9, 12, 13 and 14. */
 import { type Operation, optionalParam, pathParam, required } from '../operation.ts';
 import { Channel, Subscription } from '../resources.ts';
-import { always, bool, int, list, str } from '../shapes.ts';
+import { always, bool, type Dating, int, list, str } from '../shapes.ts';
 
 /** 9. Delete a topic: POST /streams/{stream_id}/delete_topic */
 export const deleteTopic: Operation = {
@@ -42,8 +42,9 @@ export const markTopicAsRead: Operation = {
   note: 'to be removed; clients should update flags by narrow instead',
 };
 
-const filter = (name: string, defaultValue: boolean, note: string, more: { deprecated?: boolean } = {}) =>
+const filter = (name: string, defaultValue: boolean, note: string, more: { deprecated?: boolean } & Dating = {}) =>
   optionalParam(name, bool(), { default: defaultValue, note, ...more });
+const zulip = (since: number) => ({ since, sinceFrom: 'zulip' }) as const;
 
 /** 13. Get all channels: GET /streams */
 export const getChannels: Operation = {
@@ -57,11 +58,11 @@ export const getChannels: Operation = {
     filter('include_public', true, 'public channels'),
     filter('include_web_public', false, 'web-public channels'),
     filter('include_subscribed', true, "the caller's channels"),
-    filter('exclude_archived', true, 'leave archived channels out'),
-    filter('include_all', false, 'every channel with metadata access (all, for administrators)'),
+    filter('exclude_archived', true, 'leave archived channels out', zulip(315)),
+    filter('include_all', false, 'every channel with metadata access (all, for administrators)', zulip(356)),
     filter('include_default', false, "the realm's default channels"),
     filter('include_owner_subscribed', false, "for a bot, its owner's channels"),
-    filter('include_can_access_content', false, 'channels with content access'),
+    filter('include_can_access_content', false, 'channels with content access', zulip(356)),
     {
       ...filter('include_all_active', false, 'old name of include_all', { deprecated: true }),
       callers: 'administrators',

@@ -19,7 +19,7 @@ export const addApnsToken: Operation = {
   deprecated: 406,
   params: [
     required('token', str(), { limits: tokenLimits }),
-    required('appid', str(), { note: 'the app making the request' }),
+    required('appid', str(), { requiredSince: 223, note: 'the app making the request (optional before level 223)' }),
   ],
   success: {},
   errors: [{ code: 'BAD_REQUEST', when: 'an empty, invalid-length or invalid token' }],
@@ -47,6 +47,8 @@ export const testPushNotification: Operation = {
   method: 'POST',
   path: '/mobile_push/test_notification',
   auth: 'basic',
+  since: 217,
+  sinceFrom: 'zulip',
   deprecated: 420,
   params: [optionalParam('token', str(), { note: "one device's token; absent: all the user's devices" })],
   success: {},

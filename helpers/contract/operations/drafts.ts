@@ -12,6 +12,7 @@ export const createDrafts: Operation = {
   path: '/drafts',
   auth: 'basic',
   since: 87,
+  sinceFrom: 'zulip',
   params: [optionalParam('drafts', list(DraftInput), { note: 'each a Draft without id' })],
   success: { ids: always(list(int()), { note: 'the new ids, in submission order' }) },
   errors: [{ code: 'BAD_REQUEST', when: 'a channel draft does not name exactly one channel' }],
@@ -27,6 +28,7 @@ export const getDrafts: Operation = {
   path: '/drafts',
   auth: 'basic',
   since: 87,
+  sinceFrom: 'zulip',
   params: [],
   success: {
     count: always(int(), { note: 'the length of drafts' }),

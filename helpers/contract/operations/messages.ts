@@ -33,7 +33,11 @@ export const sendMessage: Operation = {
     requiredWhen('topic', str(), channelMessage, { usedWhen: channelMessage, limits: topicLimit, note: TOPIC_RULE }),
     optionalParam('queue_id', str(), { note: 'an event queue, for local echo' }),
     optionalParam('local_id', str(), { note: 'echoed as local_message_id in the message event of queue_id' }),
-    optionalParam('read_by_sender', bool(), { since: 236, note: 'absent: the server decides by client' }),
+    optionalParam('read_by_sender', bool(), {
+      since: 236,
+      sinceFrom: 'contract',
+      note: 'absent: the server decides by client',
+    }),
   ],
   rules: [
     {
@@ -72,13 +76,19 @@ export const createScheduledMessage: Operation = {
   method: 'POST',
   path: '/scheduled_messages',
   auth: 'basic',
+  since: 179,
+  sinceFrom: 'zulip',
   params: [
     required('type', str({ enum: MESSAGE_TYPES }), { valueSince: typeSince }),
     required('to', oneOf(int(), list(int())), { note: 'a channel ID, or user IDs' }),
     required('content', str(), { limits: contentLimit }),
     requiredWhen('topic', str(), channelMessage, { usedWhen: channelMessage, limits: topicLimit, note: TOPIC_RULE }),
     required('scheduled_delivery_timestamp', int(), { note: 'UNIX seconds, UTC' }),
-    optionalParam('read_by_sender', bool(), { note: 'absent: the server decides by client and recipient' }),
+    optionalParam('read_by_sender', bool(), {
+      since: 236,
+      sinceFrom: 'contract',
+      note: 'absent: the server decides by client and recipient',
+    }),
   ],
   success: { scheduled_message_id: always(int()) },
   errors: [
@@ -112,6 +122,7 @@ export const editMessage: Operation = {
     optionalParam('content', str(), { limits: contentLimit }),
     optionalParam('prev_content_sha256', str(), {
       since: 379,
+      sinceFrom: 'contract',
       note: 'refused when it is not the hash of the stored content',
     }),
     optionalParam('stream_id', int(), { note: 'destination channel; channel messages only' }),
@@ -158,6 +169,7 @@ export const setTyping: Operation = {
   params: [
     optionalParam('type', str({ enum: ['direct', 'stream', 'channel'] }), {
       default: 'direct',
+      valueSince: typeSince,
       note: 'private is no longer accepted (feature level 215)',
     }),
     required('op', str({ enum: ['start', 'stop'] })),
@@ -165,6 +177,7 @@ export const setTyping: Operation = {
     requiredWhen('stream_id', int(), typingToChannel, {
       usedWhen: typingToChannel,
       since: 215,
+      sinceFrom: 'contract',
       note: 'absent for a channel: BAD_REQUEST',
     }),
     requiredWhen('topic', str(), typingToChannel, {

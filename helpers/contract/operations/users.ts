@@ -51,7 +51,11 @@ export const createProfileField: Operation = {
     }),
     optionalParam('required', bool()),
     optionalParam('editable_by_user', bool(), { note: 'administrators edit any value regardless' }),
-    optionalParam('use_for_user_matching', bool(), { note: 'Short text and External account only' }),
+    optionalParam('use_for_user_matching', bool(), {
+      since: 455,
+      sinceFrom: 'zulip',
+      note: 'Short text and External account only',
+    }),
   ],
   rules: [
     {
@@ -102,6 +106,8 @@ export const muteUser: Operation = {
   method: 'POST',
   path: '/users/me/muted_users/{muted_user_id}',
   auth: 'basic',
+  since: 48,
+  sinceFrom: 'zulip',
   params: [pathParam('muted_user_id', int())],
   success: {},
   errors: [{ code: 'BAD_REQUEST', when: 'oneself, no such (accessible) user, or already muted' }],
@@ -116,6 +122,8 @@ export const deactivateUserGroup: Operation = {
   method: 'POST',
   path: '/user_groups/{user_group_id}/deactivate',
   auth: 'basic',
+  since: 290,
+  sinceFrom: 'zulip',
   params: [pathParam('user_group_id', int())],
   success: {},
   errors: [
