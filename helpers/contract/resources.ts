@@ -146,7 +146,10 @@ export const Subscription: Shape = obj(
   {
     ...channelCommon,
     subscribers: onlyWhen('include_subscribers is true (or partial, for small channels)', list(int())),
-    partial_subscribers: onlyWhen('include_subscribers is partial, in place of subscribers', list(int())),
+    partial_subscribers: onlyWhen('include_subscribers is partial, in place of subscribers', list(int()), {
+      since: 412,
+      sinceFrom: 'contract',
+    }),
     desktop_notifications: always(nullable(bool()), { note: 'null: the user default' }),
     email_notifications: always(nullable(bool()), { note: 'null: the user default' }),
     wildcard_mentions_notify: always(nullable(bool()), { note: 'null: the user default' }),
@@ -193,7 +196,10 @@ export const User: Shape = obj({
   }),
   avatar_version: always(int()),
   is_imported_stub: always(bool(), { since: 433, sinceFrom: 'zulip' }),
-  is_deleted: onlyWhen('the user was deleted for good (only ever true)', bool({ enum: [true] })),
+  is_deleted: onlyWhen('the user was deleted for good (only ever true)', bool({ enum: [true] }), {
+    since: 490,
+    sinceFrom: 'zulip',
+  }),
   profile_data: onlyWhen(
     'the user is not a bot and custom profile fields were asked for',
     idMap(obj({ value: always(str()), rendered_value: onlyWhen('the field supports Markdown', str()) })),
@@ -220,10 +226,12 @@ export const CustomProfileField: Shape = obj({
   field_type: always(int({ enum: PROFILE_FIELD_TYPES })),
   field_data: optional(ProfileFieldData, { note: 'for Dropdown and External account fields' }),
   display_in_profile_summary: optional(bool(), {
+    since: 146,
+    sinceFrom: 'zulip',
     limits: [{ measure: 'count', max: 2, beyond: 'unspecified', scope: 'organization', note: 'fields set true' }],
   }),
-  required: optional(bool()),
-  editable_by_user: optional(bool()),
+  required: optional(bool(), { since: 244, sinceFrom: 'zulip' }),
+  editable_by_user: optional(bool(), { since: 296, sinceFrom: 'zulip' }),
   use_for_user_matching: optional(bool(), {
     since: 455,
     sinceFrom: 'zulip',

@@ -58,6 +58,7 @@ export const sendMessage: Operation = {
     automatic_new_visibility_policy: onlyWhen(
       "the sender's settings unmuted or followed the topic automatically",
       int(),
+      { since: 218, sinceFrom: 'zulip' },
     ),
   },
   errors: [

@@ -46,11 +46,17 @@ export const createProfileField: Operation = {
       note: 'for Dropdown and External account fields',
     }),
     optionalParam('display_in_profile_summary', bool(), {
+      since: 146,
+      sinceFrom: 'zulip',
       limits: [{ measure: 'count', max: 2, beyond: 'unspecified', scope: 'organization', note: 'fields set true' }],
       note: 'not for Users fields',
     }),
-    optionalParam('required', bool()),
-    optionalParam('editable_by_user', bool(), { note: 'administrators edit any value regardless' }),
+    optionalParam('required', bool(), { since: 244, sinceFrom: 'zulip' }),
+    optionalParam('editable_by_user', bool(), {
+      since: 296,
+      sinceFrom: 'zulip',
+      note: 'administrators edit any value regardless',
+    }),
     optionalParam('use_for_user_matching', bool(), {
       since: 455,
       sinceFrom: 'zulip',
