@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Clause } from '../clauses/types.ts';
 import type { Config } from '../config/load.ts';
-import type { ExpectedFailures } from '../expectations/expected-failures.ts';
+import { applicableAt, type ExpectedFailures } from '../expectations/expected-failures.ts';
 import { ConformanceReporter, runInfoOf } from '../reporters/conformance-reporter.ts';
 import type { RunResults } from '../reporters/results.ts';
 import { openLedger } from '../world/ledger.ts';
@@ -65,7 +65,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     const prepared = await prepareWorld({ config, baseUrl, seed, ledgerFile, log });
     const world: World = {
       ...prepared,
-      expectedFailures: options.expected?.byId ?? {},
+      // An entry for other releases than the target's feature level is not applied: its clause is judged normally.
+      expectedFailures: options.expected ? applicableAt(options.expected, prepared.featureLevel).byId : {},
       ...(options.replay ? { replay: options.replay } : {}),
     };
     log(
