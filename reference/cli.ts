@@ -2,11 +2,12 @@
 import { parseArgs } from 'node:util';
 import { FAULT_IDS, isFaultId } from './faults.ts';
 import { FLAVOUR_NAMES, type FlavourName, isFlavourName } from './flavours.ts';
+import { serverLevelProblem } from './http/levels.ts';
 import { parseRateLimit, type RateLimit } from './http/rate-limit.ts';
 import { VARIANT_IDS, variantsProblem } from './variants.ts';
 
 export const USAGE =
-  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--flavour contract|zulip] [--faults fault-a,fault-b] [--variants variant-a,variant-b] [--production] [--rate-limit 200/60[:zulip|fixed|next-slot|retry-after-only]] [--edit-grace 20]';
+  'usage: npm run reference -- [--port 9991] [--host 127.0.0.1] [--flavour contract|zulip] [--faults fault-a,fault-b] [--variants variant-a,variant-b] [--production] [--rate-limit 200/60[:zulip|fixed|next-slot|retry-after-only]] [--edit-grace 20] [--feature-level 185]';
 
 export interface CliOptions {
   readonly port: number;
@@ -22,6 +23,8 @@ export interface CliOptions {
   readonly editGraceSeconds?: number;
   /** `--flavour zulip`: real Zulip's departures and choices (reference/flavours.ts). */
   readonly flavour?: FlavourName;
+  /** `--feature-level 185`: answer as a server of that level (reference/http/levels.ts). */
+  readonly featureLevel?: number;
 }
 
 export type CliResult =
@@ -40,6 +43,7 @@ export function parseCli(argv: readonly string[]): CliResult {
     'rate-limit'?: string;
     'edit-grace'?: string;
     flavour?: string;
+    'feature-level'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -56,6 +60,7 @@ export function parseCli(argv: readonly string[]): CliResult {
         'rate-limit': { type: 'string' },
         'edit-grace': { type: 'string' },
         flavour: { type: 'string' },
+        'feature-level': { type: 'string' },
       },
     }));
   } catch (err) {
@@ -93,6 +98,10 @@ export function parseCli(argv: readonly string[]): CliResult {
   if (grace !== undefined && !/^\d{1,3}$/.test(grace)) {
     return { kind: 'error', message: `--edit-grace takes a whole number of seconds, got "${grace}"` };
   }
+  const level = values['feature-level'];
+  const levelProblem =
+    level === undefined ? undefined : /^\d+$/.test(level) ? serverLevelProblem(Number(level)) : 'not a number';
+  if (levelProblem) return { kind: 'error', message: `--feature-level: ${levelProblem}, got "${level}"` };
   return {
     kind: 'run',
     options: {
@@ -103,6 +112,7 @@ export function parseCli(argv: readonly string[]): CliResult {
       production: values.production === true,
       ...(rateLimit ? { rateLimit } : {}),
       ...(grace !== undefined ? { editGraceSeconds: Number(grace) } : {}),
+      ...(level !== undefined ? { featureLevel: Number(level) } : {}),
       ...(values.flavour !== undefined ? { flavour: values.flavour as FlavourName } : {}),
     },
   };

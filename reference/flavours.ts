@@ -15,7 +15,16 @@ export interface Flavour {
   readonly faults: readonly FaultId[];
   /** Its choices where the contract leaves one open (reference/variants.ts). */
   readonly variants: readonly VariantId[];
+  /**
+   * Departures that came with a later release: the feature level from which the fault applies (as the entry of the
+   * expected-failures file says); a server answering as an older level (`featureLevel`) is without it.
+   */
+  readonly faultsSince?: Partial<Record<FaultId, number>>;
 }
+
+/** The flavour's faults at a feature level (all of them at the reference's own level). */
+export const flavourFaultsAt = (flavour: Flavour, level: number): FaultId[] =>
+  flavour.faults.filter((fault) => (flavour.faultsSince?.[fault] ?? 0) <= level);
 
 export const FLAVOURS = {
   contract: {
@@ -35,6 +44,11 @@ export const FLAVOURS = {
       'render-content-limit-ignored',
     ],
     variants: ['truncate-topics', 'edit-grace'],
+    faultsSince: {
+      'drafts-oldest-first': 87,
+      'drafts-missing-field-internal-error': 237,
+      'group-subgroup-objection-without-settings': 298,
+    },
   },
 } as const satisfies Record<string, Flavour>;
 

@@ -6,8 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Store } from './core/store.ts';
 import { type FaultId, Faults } from './faults.ts';
-import { FLAVOUR_NAMES, FLAVOURS, type Flavour, type FlavourName } from './flavours.ts';
+import { FLAVOUR_NAMES, FLAVOURS, type Flavour, type FlavourName, flavourFaultsAt } from './flavours.ts';
 import { createRequestListener } from './http/adapter.ts';
+import { ServerLevel } from './http/levels.ts';
 import { type RateLimit, RateLimiter } from './http/rate-limit.ts';
 import { type VariantId, Variants } from './variants.ts';
 
@@ -46,6 +47,8 @@ export interface ReferenceServerOptions {
   readonly flavour?: FlavourName;
   /** Variant ids from `VARIANTS` (conforming choices made otherwise); an unknown name or a clash throws. */
   readonly variants?: readonly string[];
+  /** Answer as a server of this feature level (reference/http/levels.ts); default the reference's own, the newest. */
+  readonly featureLevel?: number;
 }
 
 export interface ReferenceServer {
@@ -63,7 +66,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const flavourName = options.flavour ?? 'contract';
   const flavour: Flavour = FLAVOURS[flavourName];
   if (!flavour) throw new Error(`unknown flavour "${flavourName}" (known: ${FLAVOUR_NAMES.join(', ')})`);
-  const faults = new Faults([...new Set([...flavour.faults, ...(options.faults ?? [])])]);
+  const level = new ServerLevel(options.featureLevel);
+  const faults = new Faults([...new Set([...flavourFaultsAt(flavour, level.level), ...(options.faults ?? [])])]);
   const variants = new Variants([...new Set([...flavour.variants, ...(options.variants ?? [])])]);
   const store = new Store({
     clock: options.clock,
@@ -83,6 +87,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       shutdown: shutdown.signal,
       pollTimeoutMs: options.pollTimeoutMs ?? 10_000,
       developmentLogin: options.developmentLogin ?? true,
+      level,
       ...(options.rateLimit ? { rateLimiter: new RateLimiter(options.rateLimit, options.clock ?? Date.now) } : {}),
     }),
   );

@@ -104,6 +104,7 @@ async function run(options: RunOptions): Promise<number> {
         ...(config.referenceEditGraceSeconds !== undefined
           ? { editGraceSeconds: config.referenceEditGraceSeconds }
           : {}),
+        ...(config.referenceFeatureLevel !== undefined ? { featureLevel: config.referenceFeatureLevel } : {}),
       })
     : undefined;
   const baseUrl = server?.url ?? config.targetUrl;

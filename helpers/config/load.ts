@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
 import type { FlavourName } from '../../reference/flavours.ts';
+import { serverLevelProblem } from '../../reference/http/levels.ts';
 import { variantsProblem } from '../../reference/variants.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { type Profile, SETTINGS } from './schema.ts';
@@ -40,6 +41,7 @@ export interface Config {
   /** Embedded server only: grace added to its edit and move time limits. */
   /** Unset: the flavour's. */
   readonly referenceEditGraceSeconds: number | undefined;
+  readonly referenceFeatureLevel: number | undefined;
   readonly referenceFlavour: FlavourName;
   readonly referenceVariants: readonly string[];
   /** Path of the expected-failures file, or undefined. */
@@ -99,6 +101,7 @@ export function loadConfig(env: Env): Config {
     leaseSeconds: (value('LEASE_SECONDS') as number | undefined) ?? 120,
     referenceFaults: splitList((value('REFERENCE_FAULTS') as string | undefined) ?? ''),
     referenceEditGraceSeconds: value('REFERENCE_EDIT_GRACE_SECONDS') as number | undefined,
+    referenceFeatureLevel: value('REFERENCE_FEATURE_LEVEL') as number | undefined,
     referenceFlavour: (value('REFERENCE_FLAVOUR') as FlavourName | undefined) ?? 'contract',
     referenceVariants: splitList((value('REFERENCE_VARIANTS') as string | undefined) ?? ''),
     expectedFailures: (value('EXPECTED_FAILURES') as string | undefined) || undefined,
@@ -114,6 +117,12 @@ export function loadConfig(env: Env): Config {
   }
   const variantProblem = variantsProblem(config.referenceVariants);
   if (variantProblem) problems.push(`REFERENCE_VARIANTS: ${variantProblem}`);
+  if (!embedded && config.referenceFeatureLevel !== undefined) {
+    problems.push('REFERENCE_FEATURE_LEVEL applies to the embedded server only: unset it or unset TARGET_URL');
+  }
+  const levelProblem =
+    config.referenceFeatureLevel === undefined ? undefined : serverLevelProblem(config.referenceFeatureLevel);
+  if (levelProblem) problems.push(`REFERENCE_FEATURE_LEVEL: ${levelProblem}`);
   if (!embedded && config.referenceFlavour !== 'contract') {
     problems.push('REFERENCE_FLAVOUR applies to the embedded server only: unset it or unset TARGET_URL');
   }

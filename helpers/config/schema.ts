@@ -140,6 +140,15 @@ export const SETTINGS = {
     fallback: undefined,
     doc: "Embedded server only: seconds of grace added to every edit and move time limit (default: the flavour's, 0 or Zulip's 20)",
   },
+  REFERENCE_FEATURE_LEVEL: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/, 'expected a whole number')
+      .transform(Number),
+    fallback: undefined,
+    doc: 'Embedded server only: answer as a server of this feature level (e.g. 185 for Zulip 7.0): later fields, parameters and operations absent',
+  },
 } as const;
 
 /** The account variables, role by role: `OWNER_EMAIL`, `OWNER_PASSWORD`, `OWNER_API_KEY`, … (bots have no password). */

@@ -8,7 +8,7 @@ export function describeConfig(config: Config, resolvedTarget?: string): string 
         config.referenceFlavour !== 'contract' ? `, ${config.referenceFlavour} flavour` : ''
       }${config.referenceFaults.length ? ` with faults ${config.referenceFaults.join(', ')}` : ''}${
         config.referenceVariants.length ? ` with variants ${config.referenceVariants.join(', ')}` : ''
-      }`
+      }${config.referenceFeatureLevel !== undefined ? `, answering as feature level ${config.referenceFeatureLevel}` : ''}`
     : config.targetUrl;
   const lines = [
     `target      ${target}`,

@@ -14,6 +14,7 @@ import { authenticate } from './auth.ts';
 import { crashedOnBadInput } from './bad-input.ts';
 import { parseBody, parseUrlEncoded, readBody } from './body.ts';
 import { sendError, sendSuccess } from './envelope.ts';
+import { ServerLevel } from './levels.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { integerPathParams, Router } from './router.ts';
 
@@ -28,6 +29,8 @@ export interface AdapterOptions {
   readonly rateLimiter?: RateLimiter;
   /** Aborted when the server closes. */
   readonly shutdown: AbortSignal;
+  /** The feature level the server answers as (default: the reference's own, the newest). */
+  readonly level?: ServerLevel;
 }
 
 const API_PREFIX = '/api/v1';
@@ -37,7 +40,12 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DEVELOPMENT_ONLY = new Set(['/dev_fetch_api_key']);
 
 export function createRequestListener(options: AdapterOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const router = new Router(options.developmentLogin ? ROUTES : ROUTES.filter((r) => !DEVELOPMENT_ONLY.has(r.path)));
+  const level = options.level ?? new ServerLevel();
+  const routes = ROUTES.filter(
+    (r) => (options.developmentLogin || !DEVELOPMENT_ONLY.has(r.path)) && level.hasOperation(`${r.method} ${r.path}`),
+  );
+  const router = new Router(routes);
+  options = { ...options, level };
   return (req, res) => {
     handle(req, res, router, options).catch((err: unknown) => fail(res, err, options));
   };
@@ -70,9 +78,12 @@ async function handle(
 
   const raw = new Map(parseUrlEncoded(query, 'query string'));
   for (const [name, value] of await parseBody(body, req.headers['content-type'])) raw.set(name, value);
-  const params = new Params(raw, faults);
   const { route } = match;
   const key = `${route.method} ${route.path}`;
+  const level = options.level ?? new ServerLevel();
+  level.checkType(key, raw);
+  const later = level.dropLaterParams(key, raw);
+  const params = new Params(raw, faults);
   let fields: Fields;
   try {
     fields = await call(route, params, match.rawParams, auth, res, options);
@@ -81,7 +92,9 @@ async function handle(
     if (crashedOnBadInput(res, err, key, faults)) return;
     throw err;
   }
-  sendSuccess(res, key, fields, params.unread(), faults, store.variants);
+  const answer = level.answer(key, fields);
+  const ignored = level.reportIgnored([...params.unread(), ...later]);
+  sendSuccess(res, key, answer.fields, ignored, faults, store.variants, answer.result);
 }
 
 /** The route's handler on the parsed request: path ids, rate limit, the caller (unless the route is public). */
@@ -114,7 +127,7 @@ async function call(
 
 function fail(res: ServerResponse, err: unknown, options: AdapterOptions): void {
   if (err instanceof ApiError) {
-    sendError(res, err, options.faults, options.store.variants);
+    sendError(res, options.level?.error(err) ?? err, options.faults, options.store.variants);
     return;
   }
   options.log(`reference server: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

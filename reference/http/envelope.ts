@@ -22,9 +22,11 @@ export function sendSuccess(
   ignored: readonly string[],
   faults: Faults,
   variants: Variants = Variants.none,
+  /** An older server's success result other than `success` (`partially_completed`, before level 211). */
+  result = 'success',
 ): void {
   const body: Fields = {
-    result: 'success',
+    result,
     // Fault `envelope-msg-on-success`.
     msg: faults.has('envelope-msg-on-success') ? 'OK' : '',
     ...fields,

@@ -24,6 +24,7 @@ export function responseClauses(checked: readonly Clause[]): Clause[] {
       title: `answer every call of ${endpoint} with the envelope and the fields the contract gives its success or error`,
       section: `${op.n}. ${op.title}; Conventions; Errors`,
       endpoint,
+      // Judged on every answer of its operation (whichever check drew it): dated as the operation is.
       ...(op.since !== undefined ? { since: op.since } : {}),
       area: 'conventions',
       file: driver.file,

@@ -8,7 +8,9 @@ import { FLAVOURS } from '../../reference/flavours.ts';
 import { type RunOutcome, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
 const FILE = 'fixtures/expected-failures/zulip.json';
-const listed: { id: string; reason: string; link?: string }[] = JSON.parse(readFileSync(FILE, 'utf8')).failures;
+const listed: { id: string; reason: string; link?: string; since?: number }[] = JSON.parse(
+  readFileSync(FILE, 'utf8'),
+).failures;
 
 let run: RunOutcome;
 beforeAll(async () => {
@@ -59,5 +61,16 @@ describe("Zulip's expected-failures file and the Zulip flavour", () => {
         /^https:\/\/(github\.com\/zulip\/zulip\/blob\/[0-9a-f]{40}\/|zulip\.com\/api\/)/,
       );
     }
+  });
+
+  it('date each departure alike: the flavour applies a fault from the level the file says its entries hold from', () => {
+    const since: Partial<Record<string, number>> = FLAVOURS.zulip.faultsSince;
+    const disagreements = FLAVOURS.zulip.faults.flatMap((f) => {
+      const ids = [FAULTS[f].clause, ...((FAULTS[f] as FaultInfo).alsoBreaks ?? [])];
+      return listed
+        .filter((e) => ids.includes(e.id) && e.since !== since[f])
+        .map((e) => `${f} from ${since[f]}, ${e.id} from ${e.since}`);
+    });
+    expect(disagreements).toEqual([]);
   });
 });

@@ -37,6 +37,12 @@ describe('parseCli', () => {
       kind: 'error',
       message: expect.stringMatching(/--edit-grace/),
     });
+    expect(parseCli(['--feature-level', '185'])).toMatchObject({ kind: 'run', options: { featureLevel: 185 } });
+    for (const bad of ['0', '9999', 'old'])
+      expect(parseCli(['--feature-level', bad])).toMatchObject({
+        kind: 'error',
+        message: expect.stringMatching(/--feature-level/),
+      });
     expect(parseCli(['--port=0', '--host', '0.0.0.0', '--faults', 'drafts-no-event, auth-bot-key-refused'])).toEqual({
       kind: 'run',
       options: {

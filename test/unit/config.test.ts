@@ -74,6 +74,16 @@ describe('configuration', () => {
     ]);
   });
 
+  it('takes the reference feature level for the embedded server only, and one the reference can answer as', () => {
+    expect(loadConfig({ REFERENCE_FEATURE_LEVEL: '185' }).referenceFeatureLevel).toBe(185);
+    expect(problems({ TARGET_URL: 'http://x', REFERENCE_FEATURE_LEVEL: '185' })).toEqual([
+      expect.stringMatching(/REFERENCE_FEATURE_LEVEL applies to the embedded server only/),
+    ]);
+    expect(problems({ REFERENCE_FEATURE_LEVEL: '999' })).toEqual([
+      expect.stringMatching(/REFERENCE_FEATURE_LEVEL: a feature level from 1 to 472/),
+    ]);
+  });
+
   it('is frozen', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);
