@@ -17,7 +17,10 @@ const notJudged = (c: { id: string; outcome: string }) =>
 
 function verdicts(run: RunOutcome): string[] {
   expect(run.results, run.stdout + run.stderr).toBeDefined();
-  return run.results!.clauses.filter((c) => c.outcome !== 'passed' && !notJudged(c)).map((c) => `${c.id} ${c.outcome}`);
+  const wrong = run.results!.clauses.filter((c) => c.outcome !== 'passed' && !notJudged(c));
+  // The reasons, for whoever reads a failure in CI; the verdicts are what is compared.
+  for (const c of wrong) console.log(`seed ${run.results!.run.seed}: ${c.id} ${c.outcome}: ${c.reason?.slice(0, 600)}`);
+  return wrong.map((c) => `${c.id} ${c.outcome}`);
 }
 
 async function threeAtOnce(env: Record<string, string>, args: string[] = []): Promise<RunOutcome[]> {
