@@ -20,6 +20,7 @@ export const DRAFTS_FAULTS = {
   'drafts-null-byte-topic-accepted': {
     clause: 'DRAFTS-CREATE-005',
     description: 'A draft topic containing a null byte is accepted.',
+    alsoBreaks: ['DRAFTS-CREATE-010'],
   },
   'drafts-null-byte-content-accepted': {
     clause: 'DRAFTS-CREATE-006',
@@ -43,7 +44,7 @@ export const DRAFTS_FAULTS = {
   'drafts-invalid-type-accepted': {
     clause: 'DRAFTS-CREATE-008',
     description: 'Any draft type string is accepted and stored as given.',
-    alsoBreaks: ['BAD-DRAFTS-CREATE-001'],
+    alsoBreaks: ['BAD-DRAFTS-CREATE-001', 'DRAFTS-CREATE-010'],
   },
   'drafts-missing-content-accepted': {
     clause: 'DRAFTS-CREATE-009',

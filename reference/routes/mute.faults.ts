@@ -6,14 +6,18 @@
 import type { FaultCatalogue } from '../faults.ts';
 
 export const MUTE_FAULTS = {
-  'mute-self-allowed': { clause: 'MUTE-001', description: 'Muting oneself succeeds.' },
+  'mute-self-allowed': { clause: 'MUTE-001', description: 'Muting oneself succeeds.', alsoBreaks: ['MUTE-006'] },
   'mute-unknown-user-allowed': {
     clause: 'MUTE-002',
     description: 'Muting a user ID that does not exist succeeds.',
     alsoBreaks: ['MUTE-006'],
   },
-  'mute-twice-succeeds': { clause: 'MUTE-003', description: 'Muting an already muted user succeeds.' },
-  'mute-bot-refused': { clause: 'MUTE-004', description: 'Muting a bot is refused.' },
+  'mute-twice-succeeds': {
+    clause: 'MUTE-003',
+    description: 'Muting an already muted user succeeds.',
+    alsoBreaks: ['MUTE-006'],
+  },
+  'mute-bot-refused': { clause: 'MUTE-004', description: 'Muting a bot is refused.', alsoBreaks: ['MUTE-006'] },
   'mute-list-capped-at-two': {
     clause: 'MUTE-006',
     description: 'POST /register lists only the two most recently muted users.',

@@ -27,6 +27,9 @@ describe('seeds', () => {
   it('derive one stable seed per check from the run seed', () => {
     expect(deriveSeed(42, 'DRAFTS-CREATE-010')).toBe(deriveSeed(42, 'DRAFTS-CREATE-010'));
     expect(deriveSeed(42, 'DRAFTS-CREATE-010')).not.toBe(deriveSeed(43, 'DRAFTS-CREATE-010'));
+    // Every run seed draws apart, the one-digit ones too (they once cancelled out against their own digit).
+    const seeds = Array.from({ length: 20 }, (_, i) => deriveSeed(i, 'EXPLORE-001'));
+    expect(new Set(seeds).size).toBe(20);
     expect(deriveSeed(42, 'A')).not.toBe(deriveSeed(42, 'B'));
   });
 });
