@@ -10,6 +10,7 @@ import { clauses as conventions } from './conventions/clauses.ts';
 import { responseClauses } from './conventions/responses.ts';
 import { clauses as drafts } from './drafts/clauses.ts';
 import { clauses as events } from './events/clauses.ts';
+import { clauses as explore } from './explore/clauses.ts';
 import { clauses as messages } from './messages/clauses.ts';
 import { clauses as push } from './push/clauses.ts';
 import { clauses as realm } from './realm/clauses.ts';
@@ -17,7 +18,20 @@ import { clauses as typing } from './typing/clauses.ts';
 import { clauses as userGroups } from './user_groups/clauses.ts';
 import { clauses as users } from './users/clauses.ts';
 
-export const AREAS = [conventions, auth, drafts, events, users, realm, userGroups, push, messages, typing, channels];
+export const AREAS = [
+  conventions,
+  auth,
+  drafts,
+  events,
+  users,
+  realm,
+  userGroups,
+  push,
+  messages,
+  typing,
+  channels,
+  explore,
+];
 
 const CHECKED: readonly Clause[] = AREAS.flatMap((area) => area.clauses);
 

@@ -113,6 +113,8 @@ export interface Message {
   /** Changes when the message is moved to another channel. */
   channelId: number | null;
   topic: string;
+  /** The topic it was sent to (kept through moves): only the sequence faults read it, as a server that indexes by it. */
+  readonly firstTopic?: string;
   readonly recipients: readonly number[];
   /** The Markdown source, after normalization (and truncation, see reference/README.md). */
   content: string;

@@ -48,7 +48,7 @@ function userIdOf(store: Store, operand: unknown): number | undefined {
   return undefined;
 }
 
-function termMatches(store: Store, message: Message, term: Term): boolean {
+function termMatches(store: Store, message: Message, term: Term, faults: Faults): boolean {
   const { operand } = term;
   switch (term.operator) {
     case 'channel':
@@ -59,8 +59,12 @@ function termMatches(store: Store, message: Message, term: Term): boolean {
       return channel?.id === message.channelId;
     }
     case 'topic':
-    case 'subject':
-      return message.type === 'stream' && message.topic.toLowerCase() === String(operand).trim().toLowerCase();
+    case 'subject': {
+      const wanted = String(operand).trim().toLowerCase();
+      // Fault `sequence-narrow-matches-first-topic`: a moved message still matches the topic it was sent to.
+      const first = faults.has('sequence-narrow-matches-first-topic') && message.firstTopic?.toLowerCase() === wanted;
+      return message.type === 'stream' && (message.topic.toLowerCase() === wanted || first);
+    }
     case 'sender':
       return userIdOf(store, operand) === message.senderId;
     case 'dm':
@@ -93,8 +97,8 @@ export function judgedIds(store: Store, ids: readonly number[], faults: Faults):
   return [...store.messages.keys()].filter((id) => id >= low && id <= high);
 }
 
-export function matches(store: Store, message: Message, terms: readonly Term[]): boolean {
-  return terms.every((t) => termMatches(store, message, t) !== t.negated);
+export function matches(store: Store, message: Message, terms: readonly Term[], faults: Faults): boolean {
+  return terms.every((t) => termMatches(store, message, t, faults) !== t.negated);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

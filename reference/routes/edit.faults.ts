@@ -19,6 +19,7 @@ export const EDIT_FAULTS = {
   'edit-content-propagate-accepted': {
     clause: 'EDIT-CONTENT-002',
     description: 'A content-only edit with propagate_mode change_later or change_all is accepted.',
+    alsoBreaks: ['BAD-EDIT-001'],
   },
   'edit-content-with-channel-accepted': {
     clause: 'EDIT-CONTENT-003',
@@ -125,5 +126,11 @@ export const EDIT_FAULTS = {
   'move-change-all-across-channels': {
     clause: 'EDIT-TOPIC-006',
     description: 'change_all also moves the messages of same-named topics in other channels.',
+  },
+  // Seen only by a sequence (EXPLORE-*): the stored message keeps the topic it was sent to (firstTopic) for it.
+  'sequence-propagation-misses-moved-in': {
+    clause: 'EXPLORE-001',
+    description:
+      'change_later and change_all move only the messages sent to the topic: messages moved into it since stay behind.',
   },
 } as const satisfies FaultCatalogue;

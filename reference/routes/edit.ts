@@ -289,7 +289,9 @@ function topicMessages({ store, faults }: Context, message: Message): Message[] 
         m.type === 'stream' &&
         // Fault `move-change-all-across-channels`: a topic is matched by name alone.
         (m.channelId === message.channelId || faults.has('move-change-all-across-channels')) &&
-        m.topic.toLowerCase() === lower,
+        m.topic.toLowerCase() === lower &&
+        // Fault `sequence-propagation-misses-moved-in`: messages moved into the topic since are left behind.
+        !(faults.has('sequence-propagation-misses-moved-in') && m !== message && m.firstTopic?.toLowerCase() !== lower),
     )
     .sort((a, b) => a.id - b.id);
 }

@@ -158,4 +158,9 @@ export const MESSAGES_FAULTS = {
     clause: 'TOPIC-RULE-001',
     description: 'A topic of exactly max_topic_length is refused as too long (the limit counted off by one).',
   },
+  // Seen only by a sequence (EXPLORE-*): the stored message keeps the topic it was sent to (firstTopic) for it.
+  'sequence-narrow-matches-first-topic': {
+    clause: 'EXPLORE-001',
+    description: 'A topic narrow also matches messages moved away from the topic (by the topic they were sent to).',
+  },
 } as const satisfies FaultCatalogue;

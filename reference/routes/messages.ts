@@ -43,7 +43,7 @@ function sendMessage(ctx: Context): Fields {
   const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to, rawTopic);
   // Variant `no-auto-follow`: the sender's settings follow no topic on their own.
   const newTopic = startsTopic(ctx, address) && !ctx.store.variants.has('no-auto-follow');
-  const message: Message = { ...common(ctx, content, read), ...address };
+  const message: Message = { ...common(ctx, content, read), ...address, firstTopic: address.topic };
   store.messages.set(message.id, message);
   const audience = audienceOf(store, message);
   markReadForMuters(ctx, message, audience);
@@ -235,7 +235,7 @@ function matchesNarrow({ params, store, user, faults }: Context): Fields {
     const message = store.messages.get(id);
     if (!message || !canSeeMessage(store, user, message)) continue;
     // Fault `narrow-non-matching-returned`.
-    if (!faults.has('narrow-non-matching-returned') && !matches(store, message, terms)) continue;
+    if (!faults.has('narrow-non-matching-returned') && !matches(store, message, terms, faults)) continue;
     messages[id] = matchFields(message, terms, faults);
   }
   return { messages };

@@ -70,6 +70,7 @@ export const STREAMS_FAULTS = {
   'channels-topic-read-missing-topic-accepted': {
     clause: 'TOPIC-READ-002',
     description: 'POST /mark_topic_as_read without topic_name succeeds.',
+    alsoBreaks: ['BAD-TOPIC-READ-001'],
   },
   'channels-topic-read-display-name-refused': {
     clause: 'TOPIC-READ-001',
@@ -102,5 +103,11 @@ export const STREAMS_FAULTS = {
   'channels-archived-flag-false': {
     clause: 'CHAN-OBJ-001',
     description: 'Channel objects report is_archived false for archived channels.',
+  },
+  // Seen only by a sequence (EXPLORE-*): the stored message keeps the topic it was sent to (firstTopic) for it.
+  'sequence-delete-topic-by-first-topic': {
+    clause: 'EXPLORE-001',
+    description:
+      'Deleting a topic deletes the messages sent to it, wherever they were moved since, and leaves those moved into it.',
   },
 } as const satisfies FaultCatalogue;

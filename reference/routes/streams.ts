@@ -84,8 +84,11 @@ function checkMayDeleteTopics({ user, faults }: Context): void {
 function messagesToDelete({ store, faults }: Context, channel: Channel, topic: string): Message[] {
   // Fault `channels-topic-delete-every-channel`: the topic is looked up in every channel.
   const anyChannel = faults.has('channels-topic-delete-every-channel');
+  // Fault `sequence-delete-topic-by-first-topic`: the messages sent to the topic go, wherever they were moved since.
+  const topicOf = (m: Message) =>
+    faults.has('sequence-delete-topic-by-first-topic') ? (m.firstTopic ?? m.topic) : m.topic;
   const doomed = [...store.messages.values()]
-    .filter((m) => (anyChannel || m.channelId === channel.id) && m.topic.toLowerCase() === topic)
+    .filter((m) => (anyChannel || m.channelId === channel.id) && topicOf(m).toLowerCase() === topic)
     .sort((a, b) => b.id - a.id);
   // Fault `channels-topic-delete-oldest-first`.
   if (faults.has('channels-topic-delete-oldest-first')) doomed.reverse();

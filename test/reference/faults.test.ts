@@ -10,6 +10,7 @@ import { BAD_INPUT_CASES } from './fault-cases-bad-input.ts';
 import { CHANNEL_CASES } from './fault-cases-channels.ts';
 import { EDIT_CASES } from './fault-cases-edit.ts';
 import { MUTATION_CASES } from './fault-cases-mutation.ts';
+import { SEQUENCE_CASES } from './fault-cases-sequence.ts';
 import { USERS_SLICE_CASES } from './fault-cases-users.ts';
 import { MESSAGE_CASES } from './message-fault-cases.ts';
 import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
@@ -38,6 +39,7 @@ const CASES: Record<FaultId, Case> = {
   ...USERS_SLICE_CASES,
   ...CHANNEL_CASES,
   ...EDIT_CASES,
+  ...SEQUENCE_CASES,
   'drafts-oldest-first': {
     observe: async (call) => {
       await post(call, [draftOf.unaddressed({ timestamp: 10 }), draftOf.unaddressed({ timestamp: 20 })]);

@@ -1,0 +1,64 @@
+// Cases for the faults only a sequence exposes (EXPLORE-*): each observation moves a message first, then does the
+// one operation the fault breaks; on a topic nothing was moved into or out of, the faulty server answers alike.
+// Spread into CASES in faults.test.ts.
+import type { FaultId } from '../../reference/faults.ts';
+import type { ReferenceServer } from '../../reference/server.ts';
+import { type Call, lookup } from './support.ts';
+
+type SequenceFaultId = Extract<FaultId, `sequence-${string}`>;
+
+export interface SequenceFaultCase {
+  readonly observe: (call: Call, server: ReferenceServer) => Promise<unknown>;
+  readonly healthy: unknown;
+  readonly faulty: unknown;
+}
+
+const send = async (call: Call, topic: string) =>
+  (await call('POST', '/messages', { form: { type: 'stream', to: 'Verona', topic, content: 'hi' } })).body.id as number;
+const move = (call: Call, id: number, topic: string, propagate_mode = 'change_one') =>
+  call('PATCH', `/messages/${id}`, { as: 'admin', form: { topic, propagate_mode } });
+const topicOf = async (call: Call, id: number) => {
+  const { body } = await call('GET', `/messages/${id}`, { query: { allow_empty_topic_name: true } });
+  return body.result === 'success' ? body.message.subject : 'deleted';
+};
+
+export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
+  'sequence-delete-topic-by-first-topic': {
+    // a1 is moved from A to B; deleting A must leave it, deleting B must take it.
+    observe: async (call) => {
+      const [a1, a2] = [await send(call, 'A'), await send(call, 'A')];
+      await move(call, a1, 'B');
+      const verona = await (await lookup(call)).channelId('Verona');
+      await call('POST', `/streams/${verona}/delete_topic`, { as: 'admin', form: { topic_name: 'A' } });
+      const afterA = [await topicOf(call, a1), await topicOf(call, a2)];
+      await call('POST', `/streams/${verona}/delete_topic`, { as: 'admin', form: { topic_name: 'B' } });
+      return [...afterA, await topicOf(call, a1)];
+    },
+    healthy: ['B', 'deleted', 'deleted'],
+    faulty: ['deleted', 'deleted', 'deleted'],
+  },
+  'sequence-narrow-matches-first-topic': {
+    observe: async (call) => {
+      const id = await send(call, 'A');
+      await move(call, id, 'B');
+      const narrow = (topic: string) =>
+        call('GET', '/messages/matches_narrow', {
+          query: { msg_ids: [id], narrow: [{ operator: 'topic', operand: topic }] },
+        });
+      return [String(id) in (await narrow('A')).body.messages, String(id) in (await narrow('B')).body.messages];
+    },
+    healthy: [false, true],
+    faulty: [true, true],
+  },
+  'sequence-propagation-misses-moved-in': {
+    // b1 is moved from B into A, then A moves as a whole to C: b1 must go with it.
+    observe: async (call) => {
+      const [a1, b1] = [await send(call, 'A'), await send(call, 'B')];
+      await move(call, b1, 'A');
+      await move(call, a1, 'C', 'change_all');
+      return [await topicOf(call, a1), await topicOf(call, b1)];
+    },
+    healthy: ['C', 'C'],
+    faulty: ['C', 'A'],
+  },
+};
