@@ -1,4 +1,5 @@
 /** How each kind of object the suite creates is undone. Not-found counts as undone: someone got there first. */
+import { TargetError } from '../errors.ts';
 import type { ApiClient } from '../http/client.ts';
 import { snapshot } from '../http/snapshot.ts';
 import type { LedgerEntry, UndoKind } from './ledger.ts';
@@ -23,7 +24,7 @@ const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise
 
 /** Returns null when undone (or already gone), else a line saying what is left behind. */
 export async function undo(client: ApiClient, entry: LedgerEntry): Promise<string | null> {
-  const res = await UNDO[entry.kind](client, entry.id);
+  const res = await onceMoreIfLost(() => UNDO[entry.kind](client, entry.id));
   if (res.body?.result === 'success') return null;
   if (res.status === 404 || res.body?.code === 'BAD_EVENT_QUEUE_ID') return null;
   // A message already deleted (a channel archived with it, say) is answered like a message that never was.
@@ -33,6 +34,21 @@ export async function undo(client: ApiClient, entry: LedgerEntry): Promise<strin
   }
   if (res.body?.result === 'error' && (await alreadyGone(client, entry, res.body))) return null;
   return `could not undo ${entry.kind} ${entry.label} (${entry.id}): HTTP ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
+}
+
+/**
+ * Sends an undo, and once more if the request was lost on the way (a connection reset as a kept-alive socket closed,
+ * a timeout): the clean-up is the last request a run sends, with no later one to make up for it. Sent twice, an undo
+ * that had arrived is refused the second time, which counts as done (alreadyGone).
+ */
+async function onceMoreIfLost<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof TargetError)) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    return send();
+  }
 }
 
 /**
@@ -46,6 +62,8 @@ async function alreadyGone(client: ApiClient, entry: LedgerEntry, refusal: { cod
       return !(await stillMuted(client, entry.id));
     case 'channel':
       return !(await stillOpen(client, entry.id));
+    case 'profile-field':
+      return !(await stillListed(client, entry.id));
     case 'push-token':
       // The contract's only refusals of a removal (BAD_REQUEST) are a malformed token and one that does not exist.
       return refusal.code === 'BAD_REQUEST';
@@ -62,6 +80,13 @@ async function stillOpen(client: ApiClient, id: string | number): Promise<boolea
   // A server older than exclude_archived leaves archived channels out: absent is archived.
   const channel = streams.find((s) => s?.stream_id === Number(id));
   return channel !== undefined && channel.is_archived !== true;
+}
+
+/** Whether the realm still lists the custom profile field (GET /realm/profile_fields); true if unknown. */
+async function stillListed(client: ApiClient, id: string | number): Promise<boolean> {
+  const res = await client.get('/realm/profile_fields');
+  const fields: unknown = res.body?.custom_fields;
+  return res.body?.result !== 'success' || !Array.isArray(fields) || fields.some((f) => f?.id === Number(id));
 }
 
 /** Whether the caller's muted_users still holds `id`; true if unknown. */

@@ -1,7 +1,10 @@
 // Undoing what a run tracked: an object already gone counts as undone. Mutes and tokens are tracked before their
-// answer comes (the answer may be lost), and a crashed run's channels may be swept before its ledger is replayed: a
-// refused undo counts as done only when the target shows nothing is left (the mute list, the channel list, a removal refused as for a token that does not exist).
+// answer comes (the answer may be lost), and a crashed run's channels and profile fields may be swept before its
+// ledger is replayed: a refused undo counts as done only when the target shows nothing is left (the mute list, the
+// channel list, the realm's profile fields, a removal refused as for a token that does not exist). An undo whose
+// request is lost on the way is sent once more.
 import { describe, expect, it } from 'vitest';
+import { TargetError } from '../../helpers/errors.ts';
 import type { ApiClient } from '../../helpers/http/client.ts';
 import type { LedgerEntry } from '../../helpers/world/ledger.ts';
 import { undo } from '../../helpers/world/undo.ts';
@@ -105,5 +108,49 @@ describe('undo of an APNs device token', () => {
       body: { result: 'error', msg: 'API usage exceeded rate limit', code: 'RATE_LIMIT_HIT' },
     };
     expect(await undo(refusing(limited).client, token)).toMatch(/^could not undo push-token/);
+  });
+});
+
+describe('an undo whose request is lost on the way', () => {
+  const channel: LedgerEntry = { key: 'c', kind: 'channel', role: 'member', id: 8, label: 'cf-x-channel-1' };
+
+  it('is sent once more, and done when the second arrives', async () => {
+    let calls = 0;
+    const client = {
+      delete: async () => {
+        calls += 1;
+        if (calls === 1) throw new TargetError('DELETE /streams/8: ECONNRESET socket hang up');
+        return SUCCESS;
+      },
+    } as unknown as ApiClient;
+    expect(await undo(client, channel)).toBeNull();
+    expect(calls).toBe(2);
+  });
+
+  it('is not sent a third time', async () => {
+    const client = {
+      delete: async () => {
+        throw new TargetError('DELETE /streams/8: ECONNRESET socket hang up');
+      },
+    } as unknown as ApiClient;
+    await expect(undo(client, channel)).rejects.toThrow(/ECONNRESET/);
+  });
+});
+
+describe('undo of a custom profile field', () => {
+  const field: LedgerEntry = { key: 'f', kind: 'profile-field', role: 'admin', id: 12, label: 'cf-x-pf' };
+  const NOT_FOUND = { status: 400, body: { result: 'error', msg: 'Field id 12 not found.', code: 'BAD_REQUEST' } };
+  const listing = (custom_fields: unknown) =>
+    ({
+      delete: async () => NOT_FOUND,
+      get: async () => ({ status: 200, body: { result: 'success', custom_fields } }),
+    }) as unknown as ApiClient;
+
+  it('is done when the refusal comes for a field the realm no longer lists (the sweep got there first)', async () => {
+    expect(await undo(listing([{ id: 3 }]), field)).toBeNull();
+  });
+
+  it('says what is left when the realm still lists it', async () => {
+    expect(await undo(listing([{ id: 12 }]), field)).toMatch(/^could not undo profile-field/);
   });
 });
