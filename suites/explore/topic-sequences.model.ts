@@ -13,6 +13,7 @@ import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
 import { sharesState, takeTurn } from '../../helpers/checks/shared-state.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
+import type { Role } from '../../helpers/roles.ts';
 import { ownChannel } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
 import {
@@ -78,17 +79,21 @@ function commands() {
     );
 }
 
-async function realOf(ctx: CheckContext): Promise<Omit<TopicReal, 'names' | 'spare'>> {
-  const reader = ctx.someone('assistant', { besides: ['guest', 'bot'] });
+/**
+ * What every sequence shares: the channel (its readers and the administrator subscribed) and the roles. The
+ * readers take the sequences in turn: a sequence's reads are most of its requests, too many for one account's
+ * rate budget.
+ */
+async function realsOf(
+  ctx: CheckContext,
+): Promise<{ readers: Role[]; base: Omit<TopicReal, 'names' | 'spare' | 'reader'> }> {
+  const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
   const admin = administratorOf(ctx);
-  const channel = await ownChannel(ctx, { others: [reader, admin] });
+  const channel = await ownChannel(ctx, { others: [...readers, admin] });
   const level = ctx.world.featureLevel;
   return {
-    ctx,
-    channelId: channel.id,
-    reader,
-    admin,
-    channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
+    readers,
+    base: { ctx, channelId: channel.id, admin, channelOperator: level === null || level >= 250 ? 'channel' : 'stream' },
   };
 }
 
@@ -97,13 +102,14 @@ describe('topics (model-based sequences)', () => {
 
   check('EXPLORE-001', async (ctx) => {
     for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
-    const base = await realOf(ctx);
+    const { readers, base } = await realsOf(ctx);
     const { numRuns, maxCommands } = SIZE[ctx.world.profile];
     const tally = { sequences: 0, commands: 0 };
     await fc.assert(
       fc.asyncProperty(commands()(maxCommands), async (cmds) => {
         const names = Array.from({ length: NAMES }, (_, i) => ctx.unique(`t${i}`));
-        const real: TopicReal = { ...base, names, spare: ctx.unique('spare') };
+        const reader = readers[tally.sequences % readers.length]!;
+        const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare') };
         const model = newModel();
         tally.sequences += 1;
         // Messages in both topics first, so that the first moves already split and join topics; the end looks at
