@@ -124,9 +124,8 @@ export class DeleteTopicCommand implements Command {
     for (let round = 1; ; round++) {
       const res = await deleteTopic(real.ctx, real.admin, real.channelId, topic);
       // Before feature level 211 an unfinished deletion answered partially_completed instead of complete: false.
-      if (res.body?.result === 'partially_completed') continue;
-      const body = expectSuccess(res, step);
-      if (body.complete !== false) break;
+      const unfinished = res.body?.result === 'partially_completed' || expectSuccess(res, step).complete === false;
+      if (!unfinished) break;
       if (round >= MAX_DELETE_ROUNDS) fail(res, `${step}: still not complete after ${round} requests`);
     }
     const doomed = messagesIn(model, topic);
