@@ -11,7 +11,7 @@ import type { Clause } from './types.ts';
 const OPERATION_SINCE = new Map(OPERATIONS.flatMap((op) => (op.since === undefined ? [] : [[keyOf(op), op.since]])));
 
 /** A clause holds from its own level, and never before its operation exists (the model dates the operation). */
-function sinceOf(spec: ClauseSpec): number | undefined {
+export function sinceOf(spec: Pick<ClauseSpec, 'since' | 'endpoint'>): number | undefined {
   const levels = [spec.since, OPERATION_SINCE.get(spec.endpoint)].filter((s): s is number => s !== undefined);
   return levels.length ? Math.max(...levels) : undefined;
 }

@@ -19,7 +19,6 @@ const clause = (op: Operation) =>
     title: TITLE(keyOf(op)),
     section: `${op.n}. ${op.title}; Errors`,
     endpoint: keyOf(op),
-    ...(op.since !== undefined ? { since: op.since } : {}),
   }) satisfies ClauseSpec;
 
 /** One per operation of the contract model that can be given a wrong parameter, in the contract's order. */

@@ -4,6 +4,7 @@
  * They derive from the contract model's operations (helpers/contract): each operation's id prefix names its clause, and
  * the one check of the operation marked `exercisesOperation` is what `--only` runs to exercise it.
  */
+import { sinceOf } from '../../helpers/clauses/area.ts';
 import type { Clause } from '../../helpers/clauses/types.ts';
 import { keyOf, OPERATIONS } from '../../helpers/contract/index.ts';
 
@@ -18,14 +19,15 @@ export function responseClauses(checked: readonly Clause[]): Clause[] {
         `${id}: ${drivers.length} clauses of ${endpoint} are marked exercisesOperation; mark the one check --only should run to exercise it`,
       );
     const driver = drivers[0]!;
+    // Judged on every answer of its operation (whichever check drew it): dated as the operation is.
+    const since = sinceOf({ endpoint });
     return {
       id,
       level: 'MUST',
       title: `answer every call of ${endpoint} with the envelope and the fields the contract gives its success or error`,
       section: `${op.n}. ${op.title}; Conventions; Errors`,
       endpoint,
-      // Judged on every answer of its operation (whichever check drew it): dated as the operation is.
-      ...(op.since !== undefined ? { since: op.since } : {}),
+      ...(since !== undefined ? { since } : {}),
       area: 'conventions',
       file: driver.file,
       drivenBy: driver.id,

@@ -36,6 +36,13 @@ export interface RunOutcome {
   results: RunResults | undefined;
 }
 
+/** The clauses of a run that failed or ended in error, a line each with the reason: what a green run has none of. */
+export function failedOrErrored(run: RunOutcome): string[] {
+  return run
+    .results!.clauses.filter((c) => c.outcome === 'failed' || c.outcome === 'error')
+    .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`);
+}
+
 export async function runConformance(
   opts: { env?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
 ): Promise<RunOutcome> {
