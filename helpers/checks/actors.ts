@@ -172,7 +172,7 @@ export async function budgetFor(ctx: CheckContext, roles: readonly Role[], reque
       if (left === undefined || (Number.isFinite(left) && left >= need)) break;
       // Past the last Reset heard of, the budget is unknown (a Reset may name just the next free slot): ask.
       if (left !== Number.POSITIVE_INFINITY) {
-        const end = ctx.recorder.beginWait(); // a rate-limit wait: not the check's own work time
+        const end = ctx.recorder.beginWait(Date.now(), 'rate-limit'); // not the check's own work time
         await new Promise((resolve) => setTimeout(resolve, pause));
         end();
       }

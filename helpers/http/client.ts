@@ -11,7 +11,7 @@ import { encodeParams, type Params } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
 import { noteBudget, noteRefusal, waitForBudget } from './rate-budget.ts';
-import type { Recorder } from './recorder.ts';
+import type { Recorder, WaitKind } from './recorder.ts';
 import { mustBeOffered, mustSucceed } from './setup-failure.ts';
 import { type Answer, networkCause, send } from './transport.ts';
 
@@ -110,13 +110,13 @@ export class ApiClient {
       // The account's next request, this one or another check's in this worker, waits until then (once()).
       const until = identity ? noteRefusal(identity.email, wait * 1000) : Date.now() + wait * 1000;
       announceWait(res.exchange.caller, `the target's rate limit (429, Retry-After ${wait.toFixed(1)} s)`, until);
-      if (!identity) await this.waiting(new Promise((r) => setTimeout(r, until - Date.now())));
+      if (!identity) await this.waiting(new Promise((r) => setTimeout(r, until - Date.now())), 'rate-limit');
     }
   }
 
   /** Awaits a rate-limit or pacing wait, recording it as such. */
-  private async waiting<T>(wait: Promise<T>): Promise<T> {
-    const end = this.options.recorder?.beginWait();
+  private async waiting<T>(wait: Promise<T>, kind: WaitKind = 'other'): Promise<T> {
+    const end = this.options.recorder?.beginWait(Date.now(), kind);
     try {
       return await wait;
     } finally {
@@ -133,12 +133,17 @@ export class ApiClient {
     beforeRequest();
     await this.waiting(pace(this.options.minIntervalMs ?? 0));
     const identity = opts.identity === undefined ? this.options.identity : opts.identity;
-    if (identity)
+    if (identity) {
+      // Recorded from the moment the account must wait: a budget with room costs no time, and no rate-limit wait.
+      let endRateLimitWait: (() => void) | undefined;
       await this.waiting(
-        waitForBudget(identity.email, this.options.rateLimitReserve ?? 0, Date.now(), (until) =>
-          announceWait(identity.email, "its rate-limit budget is spent until the target's window resets", until),
-        ),
+        waitForBudget(identity.email, this.options.rateLimitReserve ?? 0, Date.now(), (until) => {
+          endRateLimitWait = this.options.recorder?.beginWait(Date.now(), 'rate-limit');
+          announceWait(identity.email, "its rate-limit budget is spent until the target's window resets", until);
+        }),
       );
+      endRateLimitWait?.();
+    }
     const encoding: Encoding = opts.encoding ?? (opts.files ? 'multipart' : method === 'GET' ? 'query' : 'form');
     const pairs = encodeParams(params);
     const url = `${this.options.baseUrl}/api/v1${path}`;

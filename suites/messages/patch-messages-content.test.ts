@@ -169,12 +169,9 @@ describe('PATCH /messages/{message_id}: content', () => {
     // realm allows (1 s) first; 3 s when the first edit cannot happen inside it (a slow or pacing target).
     await shortestWorkingLimit(ctx, [1, 3], async (limit, longest) => {
       await setRealm(ctx, { message_content_edit_limit_seconds: limit });
-      const id = await ownMessage(ctx, 'soon too old');
-      const started = Date.now();
-      const { last, refusal } = await editUntilRefused(ctx, id, { limit, longest });
-      ctx.note(
-        `content edits were refused ${((Date.now() - started) / 1000).toFixed(1)} s after the message was sent (limit ${limit} s)`,
-      );
+      const send = () => ownMessage(ctx, 'soon too old');
+      const { id, last, refusal, afterS } = await editUntilRefused(ctx, send, { limit, longest });
+      ctx.note(`content edits were refused ${afterS.toFixed(1)} s after the message was sent (limit ${limit} s)`);
       expectErrorEnvelope(refusal, 'a content edit after message_content_edit_limit_seconds');
       const stored = (await readMessage(ctx, 'member', id)).content;
       if (stored !== last) fail(refusal, `the refused edit changed the content to ${JSON.stringify(stored)}`);

@@ -10,11 +10,14 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { checksOf } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
+import { Interrupted, timedSteps, uninterrupted } from '../../helpers/checks/timed.ts';
+import type { Role } from '../../helpers/roles.ts';
 import { clauses } from './clauses.ts';
 import { edit, placesOf, QUIET, sendMany, setRealm, waitUntilTooOld } from './edit.ts';
-import { ownChannel } from './messages.ts';
+import { type OwnChannel, ownChannel } from './messages.ts';
 
 const check = checksOf(clauses);
 
@@ -59,19 +62,54 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
     ];
     const topics = cases.map(() => ctx.unique('limit'));
     const older: number[][] = [];
-    const sending = Date.now();
+    const sending = timedSteps(ctx.recorder);
     for (const [i, c] of cases.entries()) older.push(await sendMany(ctx, channel, topics[i]!, c.k, reader));
-    const limit = limitSeconds((Date.now() - sending) / older.flat().length);
+    // The target's pace (and MAX_RPS's), not its rate limit's: waits for the rate limit are left out.
+    const limit = limitSeconds(sending.workMs() / older.flat().length);
     await setRealm(ctx, { move_messages_within_stream_limit_seconds: limit });
     const waited = await waitUntilTooOld(ctx, channel, { limit });
     ctx.note(`messages were too old for the member to move after ${waited.toFixed(1)} s (limit ${limit} s)`);
+    for (const [i, { m, at }] of cases.entries()) {
+      await judgeCase(ctx, { channel, reader, limit, topic: topics[i]!, older: older[i]!, m, at });
+    }
+  });
+});
 
-    for (const [i, { k, m, at }] of cases.entries()) {
-      const topic = topics[i]!;
-      // The newer sends, the move and the change_later must all fall inside the limit: no pacing wait among them.
+interface CaseEnv {
+  channel: OwnChannel;
+  reader: Role;
+  limit: number;
+  topic: string;
+  /** The topic's messages already too old to move. */
+  older: number[];
+  m: number;
+  at: number;
+}
+
+/**
+ * One case: `m` newer messages in a topic of older ones, a member's change_all at one of them, and change_later from
+ * the first message allowed to move. The newer messages, the change_all and the change_later must all fall inside
+ * the limit: a rate-limit wait among them (a change_all or change_later refused after one) starts the case again
+ * once the messages sent so far are too old, as older ones, with `m` new newer ones (helpers/checks/timed.ts).
+ */
+async function judgeCase(ctx: CheckContext, env: CaseEnv): Promise<void> {
+  const { channel, reader, limit, topic, m, at } = env;
+  let old = env.older;
+  let stale: number[] = [];
+  await uninterrupted(
+    (line) => ctx.note(line),
+    `the case of ${old.length} older and ${m} newer message(s)`,
+    async () => {
+      if (stale.length > 0) {
+        await waitUntilTooOld(ctx, channel, { limit });
+        old = [...old, ...stale];
+        stale = [];
+      }
+      const k = old.length;
       await ctx.budgetFor([reader, 'member'], REQUESTS_INSIDE_LIMIT);
+      const timed = timedSteps(ctx.recorder);
       const newer = await sendMany(ctx, channel, topic, m, reader);
-      const old = older[i]!;
+      stale = newer;
       const all = [...old, ...newer];
       const target = m > 0 ? newer[at % m]! : old[at % k]!;
       const dest = ctx.unique('moved');
@@ -89,8 +127,10 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
           const want = `${channel.id} / ${JSON.stringify(topic)}`;
           if (places.get(id) !== want) fail(res, `${what}: message ${id} moved to ${places.get(id)}`);
         }
-        continue;
+        return;
       }
+      if (res.body?.result !== 'success' && timed.interrupted())
+        throw new Interrupted('a rate-limit wait came before the change_all was answered');
       const body = expectError(res, 'MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', what);
       const fields = {
         total_messages_in_topic: k + m,
@@ -100,9 +140,11 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
       for (const [name, want] of Object.entries(fields)) {
         if (body[name] !== want) fail(res, `${what}: wanted ${name} ${want}`);
       }
-      // No read-back before change_later: the newer messages must still be young (a rate-limited target paces
-      // every request). The read-back after it shows the refused change_all moved nothing of the older part.
+      // No read-back before change_later: the newer messages must still be young. The read-back after it shows
+      // the refused change_all moved nothing of the older part.
       const later = await edit(ctx, 'member', newer[0]!, { topic: dest, propagate_mode: 'change_later', ...QUIET });
+      if (later.body?.result !== 'success' && timed.interrupted())
+        throw new Interrupted('a rate-limit wait came before the change_later was answered');
       expectSuccess(later, `${what}, repeated with change_later from first_message_id_allowed_to_move`);
       const after = await placesOf(ctx, all, reader);
       for (const [j, id] of all.entries()) {
@@ -110,6 +152,6 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
         if (after.get(id) !== want)
           fail(later, `${what}: after change_later wanted message ${j + 1} at ${want}; it is at ${after.get(id)}`);
       }
-    }
-  });
-});
+    },
+  );
+}

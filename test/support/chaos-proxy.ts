@@ -14,6 +14,10 @@ export interface ChaosOptions {
   malformedJson?: number;
   drop?: number;
   rateLimit?: number;
+  /** The Retry-After of an injected 429, in seconds (default 1). */
+  retryAfterSeconds?: number;
+  /** Inject 429s only into requests whose method and path (`PATCH /api/v1/messages/…`) this matches. */
+  rateLimitOnly?: RegExp;
   /** From this request on, accept and never answer. */
   hangFrom?: number;
   seed?: number;
@@ -50,15 +54,16 @@ export async function startChaosProxy(options: ChaosOptions): Promise<ChaosProxy
         res.writeHead(502, { 'content-type': 'text/html' });
         return res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
       }
-      if (chance(options.rateLimit)) {
+      if ((options.rateLimitOnly?.test(`${req.method} ${req.url}`) ?? true) && chance(options.rateLimit)) {
         inject('rate limit');
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        const retryAfter = options.retryAfterSeconds ?? 1;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) });
         return res.end(
           JSON.stringify({
             result: 'error',
             msg: 'API usage exceeded rate limit',
             code: 'RATE_LIMIT_HIT',
-            'retry-after': 1,
+            'retry-after': retryAfter,
           }),
         );
       }

@@ -9,6 +9,7 @@ import { startingFirst } from '../../helpers/run/sequencer.ts';
 export const LONGEST_FIRST: readonly string[] = [
   'test/sensitivity.test.ts',
   'test/e2e/shared-server.test.ts',
+  'test/e2e/time-limits.test.ts',
   'test/e2e/chaos.test.ts',
   'test/e2e/variants.test.ts',
   'test/e2e/zulip-flavour.test.ts',
