@@ -5,14 +5,15 @@
  * Suite files carry no tactics of their own about rate budgets.
  *
  * The run's requests are spread across the accounts, so that a per-user rate limit (Zulip's default: 200 requests a
- * minute) is shared out instead of spent by the member alone. The choice is deterministic (by clause id, or drawn by
- * the property's own seed), so a replay acts alike. Except on a target that shows its budget (X-RateLimit-Remaining):
- * there the kind's account with the most budget left acts. A kind's accounts behave alike for the clause, so only the
- * pace changes: one account running dry while the others have plenty would hold up every check that needs it until
- * its window resets.
+ * minute) is shared out instead of spent by the member alone. The load leads: on a target that shows its budget
+ * (X-RateLimit-Remaining), the kind's account with the most budget left acts; elsewhere the one the run has asked
+ * least of so far, and among equals the one the clause id picks (a property draws per case from its seed instead). A
+ * kind's accounts behave alike for the clause, so only the pace changes: one account running dry while the others
+ * have plenty would hold up every check that needs it until its window resets. The member's own part is shared with
+ * the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
-import { budgetLeft } from '../http/rate-budget.ts';
+import { answeredFor, budgetLeft } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -94,7 +95,7 @@ export function someoneOf(ctx: CheckContext, kind: Kind, among?: Among): Role {
  */
 export function administratorOf(ctx: CheckContext): Role {
   const usable = actorsOf(ctx, ADMINISTRATORS, 'admin');
-  return withBudget(ctx, usable[0]!, usable);
+  return withBudget(ctx, leastAsked(ctx, usable[0]!, usable), usable);
 }
 
 /** An account of the kind drawn with each property case (see anyActor). */
@@ -107,10 +108,7 @@ export function drawOf(ctx: CheckContext, kind: Kind, among?: Among): fc.Arbitra
  * none is: without it the check is disabled, naming it.
  */
 export function actorsOf(ctx: CheckContext, pool: readonly Role[], stand: Role = 'member'): Role[] {
-  const usable = pool.filter((role) => {
-    const account = ctx.world.accounts[role];
-    return account !== undefined && !account.refused;
-  });
+  const usable = pool.filter((role) => ctx.usable(role));
   return usable.length > 0 ? usable : [stand];
 }
 
@@ -128,7 +126,22 @@ export function anyActor(ctx: CheckContext, pool: readonly Role[]): fc.Arbitrary
 }
 
 function choose(ctx: CheckContext, actors: readonly Role[]): Role {
-  return withBudget(ctx, actors[hash(ctx.clause.id) % actors.length]!, actors);
+  return withBudget(ctx, leastAsked(ctx, actors[hash(ctx.clause.id) % actors.length]!, actors), actors);
+}
+
+/**
+ * The account of the pool this worker has asked least of so far (`chosen` among the least): where the target shows
+ * no budget, the load follows the requests already sent, so that no account of a kind runs far ahead of the others
+ * and meets a per-user limit the rest of the pool is far from.
+ */
+function leastAsked(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
+  const asked = (role: Role) => {
+    const account = ctx.configured(role);
+    return account ? answeredFor(account.email) : Number.POSITIVE_INFINITY;
+  };
+  let best = chosen;
+  for (const role of actors) if (asked(role) < asked(best)) best = role;
+  return best;
 }
 
 function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
@@ -142,7 +155,7 @@ function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
 export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
   // An unconfigured role has no budget to compare: the check then asks for it, and is disabled naming its variable.
   const left = (role: Role) => {
-    const account = ctx.world.accounts[role];
+    const account = ctx.configured(role);
     return account ? budgetLeft(account.email) : undefined;
   };
   let best = chosen;
@@ -182,7 +195,7 @@ export async function budgetFor(ctx: CheckContext, roles: readonly Role[], reque
 }
 
 /** FNV-1a: a stable small hash of a clause id. */
-function hash(text: string): number {
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h;

@@ -23,6 +23,7 @@ import type { Role } from '../roles.ts';
 import type { UndoKind } from '../world/ledger.ts';
 import type { World, WorldAccount } from '../world/types.ts';
 import { type Among, budgetFor, drawOf, type Kind, rolesOfKind, someoneOf } from './actors.ts';
+import { castingOf } from './casting.ts';
 import { Cleanups } from './cleanups.ts';
 import { deriveSeed, NUM_RUNS } from './seeds.ts';
 
@@ -53,14 +54,19 @@ export class CheckContext {
   readonly notes: string[] = [];
   /** Bad-input probes sent (the BAD-* checks count theirs), summed in the run's figures. */
   probesSent = 0;
+  /** Clients by the account's own role (after casting). */
   private readonly clients = new Map<Role, ApiClient>();
-  private readonly cleanups = new Cleanups(this.world, (role) => this.as(role));
+  /** Undoes as the account that created: the ledger holds the account's own role (after casting). */
+  private readonly cleanups = new Cleanups(this.world, (role) => this.clientOf(role));
+  /** Which account plays each role the check names (casting.ts): the member's part may go to the second member. */
+  private readonly cast: (role: Role) => Role;
 
   constructor(
     readonly clause: Clause,
     readonly recorder: Recorder,
   ) {
     this.seed = deriveSeed(this.world.seed, clause.id);
+    this.cast = castingOf(this.world, clause);
   }
 
   get owner() {
@@ -118,19 +124,39 @@ export class CheckContext {
 
   /** The role's account; `evenIfRefused` for the one check that judges a key the target refused at start-up. */
   account(role: Role, { evenIfRefused = false } = {}): WorldAccount {
-    const account = this.world.accounts[role];
-    if (!account)
-      throw new Disabled(`needs the ${role} account: ${this.world.disabledRoles[role] ?? 'not configured'}`);
-    if (account.refused && !evenIfRefused) throw new HarnessError(`needs the ${role} account, but ${account.refused}`);
+    const own = this.cast(role);
+    const account = this.world.accounts[own];
+    if (!account) throw new Disabled(`needs the ${own} account: ${this.world.disabledRoles[own] ?? 'not configured'}`);
+    if (account.refused && !evenIfRefused) throw new HarnessError(`needs the ${own} account, but ${account.refused}`);
     return account;
   }
 
+  /** The role's account if the run has one (refused or not), for a check that adapts to the accounts configured. */
+  configured(role: Role): WorldAccount | undefined {
+    return this.world.accounts[this.cast(role)];
+  }
+
+  /** Whether the run can act as the role: configured, and its key accepted. */
+  usable(role: Role): boolean {
+    const account = this.configured(role);
+    return account !== undefined && !account.refused;
+  }
+
   as(role: Role): ApiClient {
-    let client = this.clients.get(role);
+    return this.clientOf(this.cast(role));
+  }
+
+  /** The client of the account whose own role this is (no casting). */
+  private clientOf(own: Role): ApiClient {
+    let client = this.clients.get(own);
     if (!client) {
-      const { email, apiKey, secretVar } = this.account(role);
+      const account = this.world.accounts[own];
+      if (!account)
+        throw new Disabled(`needs the ${own} account: ${this.world.disabledRoles[own] ?? 'not configured'}`);
+      if (account.refused) throw new HarnessError(`needs the ${own} account, but ${account.refused}`);
+      const { email, apiKey, secretVar } = account;
       client = this.withIdentity({ email, apiKey, secretVar });
-      this.clients.set(role, client);
+      this.clients.set(own, client);
     }
     return client;
   }
@@ -171,7 +197,7 @@ export class CheckContext {
 
   /** Records an object the check created; it is undone when the check ends (and by the runner if the check dies). */
   track(role: Role, kind: UndoKind, id: string | number, label: string): void {
-    this.cleanups.track(role, kind, id, label);
+    this.cleanups.track(this.cast(role), kind, id, label);
   }
 
   /**
@@ -186,7 +212,7 @@ export class CheckContext {
     label: string,
     send: () => Promise<ApiResponse>,
   ): Promise<ApiResponse> {
-    const earlier = this.cleanups.has(role, kind, id);
+    const earlier = this.cleanups.has(this.cast(role), kind, id);
     if (!earlier) this.track(role, kind, id, label);
     const res = await send();
     if (!earlier && res.body?.result === 'error') this.untrack(role, kind, id);
@@ -206,7 +232,7 @@ export class CheckContext {
    * removal that succeeded): its cleanup is dropped and the ledger marked.
    */
   untrack(role: Role, kind: UndoKind, id: string | number): void {
-    this.cleanups.untrack(role, kind, id);
+    this.cleanups.untrack(this.cast(role), kind, id);
   }
 
   /**

@@ -10,7 +10,7 @@ import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
-import { noteBudget, noteRefusal, waitForBudget } from './rate-budget.ts';
+import { noteAnswered, noteBudget, noteRefusal, waitForBudget } from './rate-budget.ts';
 import type { Recorder, WaitKind } from './recorder.ts';
 import { mustBeOffered, mustSucceed } from './setup-failure.ts';
 import { type Answer, networkCause, send } from './transport.ts';
@@ -170,7 +170,10 @@ export class ApiClient {
     }
     onResponse();
     const { headers, text } = res;
-    if (identity) noteBudget(identity.email, headers);
+    if (identity) {
+      noteAnswered(identity.email);
+      noteBudget(identity.email, headers);
+    }
     exchange.status = res.status;
     exchange.responseHeaders = pickHeaders(headers);
     exchange.responseBody = text;

@@ -2,8 +2,8 @@
  * Per-account pacing for targets that limit each user's requests, whatever their limiter's style (a sliding log
  * like Zulip's, fixed windows, headers or none). The target's own answers lead:
  *
- * - a 429 says exactly when the account may call again (Retry-After): every request of the account in this worker
- *   waits until then (with a little jitter, so that workers freed at the same moment do not collide again);
+ * - a 429 says exactly when the account may call again (Retry-After): every request of the account in every worker
+ *   of the run (what one learns, all learn: `tell`) waits until then (with a little jitter, so that workers freed at the same moment do not collide again);
  * - X-RateLimit-Remaining at the reserve with a Reset at most NEAR_RESET_MS away: the request waits for the reset;
  * - a Reset further away is not waited for: on a sliding log (Zulip) it names when the window is clear of *all*
  *   calls, a minute of budget thrown away, while slots free up one by one as the oldest calls leave. The request
@@ -12,6 +12,8 @@
  * Steps that must happen inside a time limit ask for a whole window (`wholeWindow`) instead: no 429 may fall
  * among them.
  */
+import { BroadcastChannel } from 'node:worker_threads';
+
 interface Budget {
   remaining: number;
   resetAtMs: number;
@@ -19,6 +21,8 @@ interface Budget {
   blockedUntilMs: number;
   /** Whether the target has shown the budget (X-RateLimit-* headers) at all. */
   shown: boolean;
+  /** Requests this worker has had answered for the account: its load where the target shows no budget. */
+  answered: number;
 }
 
 /** How near a reset must be for the pacing to wait for it rather than ask and learn the exact wait from a 429. */
@@ -28,10 +32,39 @@ const JITTER_MS = 300;
 
 const budgets = new Map<string, Budget>();
 
+/**
+ * What the target tells one worker of the run about an account (its budget, a 429, a request answered) every other
+ * worker (a thread of the same process) learns at once: otherwise each would spend the account's window on its own
+ * and meet its own 429s.
+ */
+type Shared =
+  | { kind: 'budget'; account: string; remaining: number; resetAtMs: number }
+  | { kind: 'refusal'; account: string; blockedUntilMs: number }
+  | { kind: 'answered'; account: string };
+const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
+shared.unref();
+shared.onmessage = (event) => learn((event as { data: Shared }).data);
+
+function tell(news: Shared): void {
+  learn(news);
+  shared.postMessage(news);
+}
+
+function learn(news: Shared): void {
+  const budget = budgetOf(news.account);
+  if (news.kind === 'answered') budget.answered += 1;
+  else if (news.kind === 'refusal') budget.blockedUntilMs = Math.max(budget.blockedUntilMs, news.blockedUntilMs);
+  else {
+    budget.remaining = news.remaining;
+    budget.resetAtMs = news.resetAtMs;
+    budget.shown = true;
+  }
+}
+
 const budgetOf = (account: string): Budget => {
   let budget = budgets.get(account);
   if (!budget) {
-    budget = { remaining: Number.POSITIVE_INFINITY, resetAtMs: 0, blockedUntilMs: 0, shown: false };
+    budget = { remaining: Number.POSITIVE_INFINITY, resetAtMs: 0, blockedUntilMs: 0, shown: false, answered: 0 };
     budgets.set(account, budget);
   }
   return budget;
@@ -76,17 +109,13 @@ export function noteBudget(
   if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
   // Reset is a Unix time in seconds on Zulip; a small number is read as seconds from now.
   const resetAtMs = reset > 1e9 ? reset * 1000 : now + reset * 1000;
-  const budget = budgetOf(account);
-  budget.remaining = remaining;
-  budget.resetAtMs = resetAtMs + 50;
-  budget.shown = true;
+  tell({ kind: 'budget', account, remaining, resetAtMs: resetAtMs + 50 });
 }
 
-/** A 429: the account waits `retryAfterMs` (and a little jitter) in this worker. Returns when it may call again. */
+/** A 429: the account waits `retryAfterMs` (and a little jitter) in every worker. Returns when it may call again. */
 export function noteRefusal(account: string, retryAfterMs: number, now = Date.now()): number {
-  const budget = budgetOf(account);
-  budget.blockedUntilMs = Math.max(budget.blockedUntilMs, now + retryAfterMs + Math.random() * JITTER_MS);
-  return budget.blockedUntilMs;
+  tell({ kind: 'refusal', account, blockedUntilMs: now + retryAfterMs + Math.random() * JITTER_MS });
+  return budgetOf(account).blockedUntilMs;
 }
 
 /**
@@ -99,6 +128,16 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
   if (budget.blockedUntilMs > now) return 0;
   if (!budget.shown) return undefined;
   return now >= budget.resetAtMs ? Number.POSITIVE_INFINITY : budget.remaining;
+}
+
+/** Counts an answered request of the account (casting.ts shares the members' load by it). */
+export function noteAnswered(account: string): void {
+  tell({ kind: 'answered', account });
+}
+
+/** Requests of the account the run's workers have had answered. */
+export function answeredFor(account: string): number {
+  return budgets.get(account)?.answered ?? 0;
 }
 
 /** For tests of the harness itself. */

@@ -167,7 +167,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     accounts,
     disabledRoles,
     channels: clients.member
-      ? await createRunChannels(clients.member, clients.admin, prefix, ledgerFile)
+      ? await createRunChannels(clients.member, clients.admin, prefix, ledgerFile, membersOf(accounts))
       : {
           unavailable: `needs the member account to create the run's channels: ${disabledRoles.member ?? 'not configured'}`,
           disabled: true,
@@ -244,12 +244,22 @@ async function readRealm(client: ApiClient): Promise<Record<string, any>> {
   return realm;
 }
 
-/** Two public channels of the run's own, the member subscribed; archived by the runner at the end. */
+/** The member and the second member, when the run can act as both: the run channels' subscribers. */
+function membersOf(accounts: PreparedWorld['accounts']): number[] | undefined {
+  const { member, member2 } = accounts;
+  return member && member2 && !member2.refused ? [member.userId, member2.userId] : undefined;
+}
+
+/**
+ * Two public channels of the run's own, the member subscribed, and the second member too (who plays the member's
+ * part in about half the checks: helpers/checks/casting.ts); archived by the runner at the end.
+ */
 async function createRunChannels(
   member: ApiClient,
   admin: ApiClient | undefined,
   prefix: string,
   ledgerFile: string,
+  members: number[] | undefined,
 ): Promise<PreparedWorld['channels']> {
   const names = [`${prefix}channel-1`, `${prefix}channel-2`];
   try {
@@ -258,6 +268,7 @@ async function createRunChannels(
         name,
         description: 'Created by teamchat-conformance; archived when the run ends.',
       })),
+      ...(members ? { principals: members } : {}),
     });
     const channels: { id: number; name: string }[] = [];
     for (const name of names) {

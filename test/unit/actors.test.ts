@@ -10,17 +10,9 @@ import {
   PEOPLE,
   withBudget,
 } from '../../helpers/checks/actors.ts';
-import type { CheckContext } from '../../helpers/checks/context.ts';
-import { budgetLeft, noteBudget, resetBudgets } from '../../helpers/http/rate-budget.ts';
+import { budgetLeft, noteAnswered, noteBudget, resetBudgets } from '../../helpers/http/rate-budget.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
-
-/** Just what the actor choice reads: the clause id and which accounts are configured (and not refused). */
-function fakeCtx(clauseId: string, configured: readonly Role[], refused: readonly Role[] = []): CheckContext {
-  const accounts = Object.fromEntries(
-    configured.map((role, i) => [role, { userId: i + 1, refused: refused.includes(role) ? 'bad key' : undefined }]),
-  );
-  return { clause: { id: clauseId }, world: { accounts } } as unknown as CheckContext;
-}
+import { fakeCtx } from '../support/fake-context.ts';
 
 describe('actors', () => {
   it('spreads over the configured accounts of the pool, never the member, guests or the bot among the people', () => {
@@ -99,6 +91,20 @@ describe('actors on a target that shows its budget', () => {
     expect(withBudget(ctx, 'member2', PEOPLE)).toBe('member2');
     resetBudgets();
     expect(withBudget(ctx, 'member2', PEOPLE)).toBe('member2');
+  });
+
+  it('without a budget shown, acts through the pool account the run has asked least of (the clause id among equals)', () => {
+    resetBudgets();
+    const ctx = fakeCtx('X-Y-001', ROLES);
+    const plain = actorFor(ctx, PEOPLE);
+    for (const role of PEOPLE) if (role !== 'admin') noteAnswered(`${role}@fake.test`);
+    expect(actorFor(ctx, PEOPLE)).toBe('admin');
+    noteAnswered('admin@fake.test');
+    expect(actorFor(ctx, PEOPLE)).toBe(plain);
+    noteAnswered('admin@fake.test');
+    noteAnswered('owner@fake.test');
+    expect(administratorOf(ctx)).toBe('owner');
+    resetBudgets();
   });
 
   it('counts a window that has reset as full', () => {

@@ -9,15 +9,8 @@ import { actorFor, drawOf, KINDS, rolesOfKind, someoneOf } from '../../helpers/c
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { takeTurn } from '../../helpers/checks/shared-state.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
-import { ROLES, type Role } from '../../helpers/roles.ts';
-
-/** Just what the choice reads: the clause id and which accounts are configured (and not refused). */
-function fakeCtx(clauseId: string, configured: readonly Role[], refused: readonly Role[] = []): CheckContext {
-  const accounts = Object.fromEntries(
-    configured.map((role, i) => [role, { userId: i + 1, refused: refused.includes(role) ? 'bad key' : undefined }]),
-  );
-  return { clause: { id: clauseId }, world: { accounts } } as unknown as CheckContext;
-}
+import { ROLES } from '../../helpers/roles.ts';
+import { fakeCtx } from '../support/fake-context.ts';
 
 describe('kinds of account', () => {
   it('hold their reasons: people are neither guests nor bots, helpers neither members nor the administrator', () => {

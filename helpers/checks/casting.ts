@@ -1,0 +1,41 @@
+/**
+ * Which account plays each role a check names. The member carries most of the suite (every clause about what a
+ * member may do), and a per-user rate limit (Zulip's: 200 requests a minute) would make it the whole run's
+ * bottleneck while the second member, who may do all the same, sat idle. So for about half the checks the two
+ * exchange parts: the check's `member` is the second member's account and its `member2` the member's. A check
+ * never knows: both are members with the same rights, distinct as before, and everything it creates is recorded
+ * under the account that made it.
+ *
+ * The member's part goes to whichever of the two has more of the target's budget left when the check starts, or,
+ * where the target shows none, whichever this worker has asked less of so far (alike: by the clause id). Without
+ * both accounts usable, nobody swaps.
+ */
+
+import type { Clause } from '../clauses/types.ts';
+import { answeredFor, budgetLeft } from '../http/rate-budget.ts';
+import type { Role } from '../roles.ts';
+import type { World } from '../world/types.ts';
+import { hash } from './actors.ts';
+
+const SAME = (role: Role) => role;
+const SWAPPED = (role: Role): Role => (role === 'member' ? 'member2' : role === 'member2' ? 'member' : role);
+
+/**
+ * The suite folders whose checks may be cast either way: their own objects only, on the run channels (which both
+ * members are subscribed to). Not the channel listings, whose shared channel world has the member as its observer
+ * and the second member elsewhere, nor the users' checks of run-wide per-user state (mutes, email visibility).
+ */
+const EITHER_MEMBER = ['suites/messages/'];
+
+export function castingOf(world: World, clause: Pick<Clause, 'id' | 'file'>): (role: Role) => Role {
+  const member = world.accounts.member;
+  const member2 = world.accounts.member2;
+  if (!member || member.refused || !member2 || member2.refused) return SAME;
+  if (!EITHER_MEMBER.some((folder) => clause.file.startsWith(folder))) return SAME;
+  const [left, left2] = [budgetLeft(member.email), budgetLeft(member2.email)];
+  if (left !== undefined && left2 !== undefined && left !== left2) return left2 > left ? SWAPPED : SAME;
+  // No budget shown: the one this worker has asked less of so far; alike, by the clause id.
+  const [asked, asked2] = [answeredFor(member.email), answeredFor(member2.email)];
+  if (asked !== asked2) return asked2 < asked ? SWAPPED : SAME;
+  return hash(clause.id) % 2 === 1 ? SWAPPED : SAME;
+}

@@ -1,0 +1,58 @@
+// Which account plays the member's part in a check (helpers/checks/casting.ts).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { castingOf } from '../../helpers/checks/casting.ts';
+import { noteAnswered, noteBudget, resetBudgets } from '../../helpers/http/rate-budget.ts';
+import type { Role } from '../../helpers/roles.ts';
+import type { World } from '../../helpers/world/types.ts';
+
+const MEMBER = 'hamlet@example.test';
+const MEMBER2 = 'othello@example.test';
+
+function worldOf(roles: Partial<Record<Role, { email: string; refused?: string }>>): World {
+  return { accounts: roles } as unknown as World;
+}
+const both = worldOf({ member: { email: MEMBER }, member2: { email: MEMBER2 }, admin: { email: 'iago@x' } });
+const edit = (id: string) => ({ id, file: 'suites/messages/patch-messages-content.test.ts' });
+
+beforeEach(() => resetBudgets());
+
+describe('casting the member', () => {
+  it('exchanges only the two members, both ways, and no other role', () => {
+    noteAnswered(MEMBER); // the member has been asked more: the second member plays its part
+    const cast = castingOf(both, edit('EDIT-CONTENT-001'));
+    expect(cast('member')).toBe('member2');
+    expect(cast('member2')).toBe('member');
+    expect(cast('admin')).toBe('admin');
+    expect(cast('owner')).toBe('owner');
+  });
+
+  it('gives the part to the member the target shows more budget left for', () => {
+    noteBudget(MEMBER, { 'x-ratelimit-remaining': '150', 'x-ratelimit-reset': '30' });
+    noteBudget(MEMBER2, { 'x-ratelimit-remaining': '20', 'x-ratelimit-reset': '30' });
+    noteAnswered(MEMBER); // asked more, but with more budget left: the budget leads
+    expect(castingOf(both, edit('EDIT-CONTENT-001'))('member')).toBe('member');
+    noteBudget(MEMBER2, { 'x-ratelimit-remaining': '180', 'x-ratelimit-reset': '30' });
+    expect(castingOf(both, edit('EDIT-CONTENT-001'))('member')).toBe('member2');
+  });
+
+  it('without a budget shown, to the one asked less of; alike, by the clause id, the same every time', () => {
+    noteAnswered(MEMBER2);
+    expect(castingOf(both, edit('EDIT-CONTENT-001'))('member')).toBe('member');
+    resetBudgets();
+    const ids = Array.from({ length: 40 }, (_, i) => `MSG-SEND-${String(i).padStart(3, '0')}`);
+    const swapped = ids.filter((id) => castingOf(both, edit(id))('member') === 'member2');
+    expect(swapped.length).toBeGreaterThan(10);
+    expect(swapped.length).toBeLessThan(30);
+    expect(ids.filter((id) => castingOf(both, edit(id))('member') === 'member2')).toEqual(swapped);
+  });
+
+  it('swaps nobody without both members usable, nor outside the folders whose checks allow it', () => {
+    noteAnswered(MEMBER);
+    expect(castingOf(worldOf({ member: { email: MEMBER } }), edit('X-001'))('member')).toBe('member');
+    const refused = worldOf({ member: { email: MEMBER }, member2: { email: MEMBER2, refused: 'bad key' } });
+    expect(castingOf(refused, edit('X-001'))('member')).toBe('member');
+    expect(castingOf(both, { id: 'CHAN-LIST-001', file: 'suites/channels/get-streams.test.ts' })('member')).toBe(
+      'member',
+    );
+  });
+});
