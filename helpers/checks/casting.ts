@@ -27,11 +27,33 @@ const SWAPPED = (role: Role): Role => (role === 'member' ? 'member2' : role === 
  */
 const EITHER_MEMBER = ['suites/messages/'];
 
+/**
+ * Files of those folders whose checks keep the parts as named: the moves as a member (EDIT-TOPIC-005 and
+ * EDIT-CHANNEL-003 fence the second member out of moving for a while, and every other member's move must come from
+ * inside the fence: from the member).
+ */
+const AS_NAMED_FILES = [
+  'suites/messages/patch-messages-topics.test.ts',
+  'suites/messages/patch-messages-channels.test.ts',
+  'suites/messages/patch-messages-time-limits.test.ts',
+];
+
+/**
+ * Checks that keep the parts as named because they name a member by its API email: the users' checks hide the
+ * member's address for a while (USER-GET-005, in this run or another), which may change it, and these rely on the
+ * second member's staying put.
+ */
+const BY_EMAIL = new Set(['MSG-SEND-005', 'MSG-SEND-008', 'MSG-NARROW-004']);
+
 export function castingOf(world: World, clause: Pick<Clause, 'id' | 'file'>): (role: Role) => Role {
   const member = world.accounts.member;
   const member2 = world.accounts.member2;
   if (!member || member.refused || !member2 || member2.refused) return SAME;
-  if (!EITHER_MEMBER.some((folder) => clause.file.startsWith(folder))) return SAME;
+  const castable =
+    EITHER_MEMBER.some((folder) => clause.file.startsWith(folder)) &&
+    !AS_NAMED_FILES.includes(clause.file) &&
+    !BY_EMAIL.has(clause.id);
+  if (!castable) return SAME;
   const [left, left2] = [budgetLeft(member.email), budgetLeft(member2.email)];
   if (left !== undefined && left2 !== undefined && left !== left2) return left2 > left ? SWAPPED : SAME;
   // No budget shown: the one this worker has asked less of so far; alike, by the clause id.

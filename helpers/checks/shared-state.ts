@@ -2,7 +2,8 @@
  * Suite files whose checks change state another run could change too through the same accounts (realm edit
  * settings, mutes, email visibility, profile fields) declare it at their top: `sharesState('mutes')`. On an external
  * target, the file's first check then takes the run's lease on that state (helpers/world/lease.ts) and the file
- * keeps it until its last check has ended; another run's checks of the same state wait their turn, saying so. The
+ * keeps it until its last check has ended; another run's checks of the same state wait their turn, saying so. With
+ * `from`, the first check it accepts takes it (a file of checks over every operation, of which one mutes). The
  * embedded reference server is the run's own, and takes no lease.
  *
  * Within a run, suite files run side by side: checks of different files that change the same thing (one realm
@@ -35,7 +36,7 @@ const leaseEntry = (role: Role, id: number, what: string): LedgerEntry => ({
   label: `the run's lease request on ${what}`,
 });
 
-export function sharesState(what: string): void {
+export function sharesState(what: string, { from }: { from?: (clauseId: string) => boolean } = {}): void {
   interface Held {
     runId: string;
     lease: Lease;
@@ -48,6 +49,7 @@ export function sharesState(what: string): void {
   beforeEach(async ({ task }) => {
     const world: World = inject('world');
     if (world.target.embedded || held?.runId === world.runId) return;
+    if (from && !from(task.name.split(' ')[0]!)) return;
     const role = LEASE_ACCOUNTS.find((r) => world.accounts[r] && !world.accounts[r]!.refused);
     if (!role) return;
     const account = world.accounts[role]!;

@@ -171,7 +171,7 @@ export class ApiClient {
     onResponse();
     const { headers, text } = res;
     if (identity) {
-      noteAnswered(identity.email);
+      noteAnswered(identity.email, res.status !== 429);
       noteBudget(identity.email, headers);
     }
     exchange.status = res.status;

@@ -23,6 +23,13 @@ interface Budget {
   shown: boolean;
   /** Requests this worker has had answered for the account: its load where the target shows no budget. */
   answered: number;
+  /**
+   * Whether the account may be out of budget with no word from the target of when it is back (a 429's wait just
+   * ended, or the budget is spent and its Reset far): then one request at a time finds out.
+   */
+  uncertain: boolean;
+  /** Until when another request of the account is finding out (see `uncertain`). */
+  probeUntilMs: number;
 }
 
 /** How near a reset must be for the pacing to wait for it rather than ask and learn the exact wait from a 429. */
@@ -40,7 +47,8 @@ const budgets = new Map<string, Budget>();
 type Shared =
   | { kind: 'budget'; account: string; remaining: number; resetAtMs: number }
   | { kind: 'refusal'; account: string; blockedUntilMs: number }
-  | { kind: 'answered'; account: string };
+  | { kind: 'answered'; account: string; accepted: boolean }
+  | { kind: 'probe'; account: string; untilMs: number };
 const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
 shared.unref();
 shared.onmessage = (event) => learn((event as { data: Shared }).data);
@@ -52,9 +60,19 @@ function tell(news: Shared): void {
 
 function learn(news: Shared): void {
   const budget = budgetOf(news.account);
-  if (news.kind === 'answered') budget.answered += 1;
-  else if (news.kind === 'refusal') budget.blockedUntilMs = Math.max(budget.blockedUntilMs, news.blockedUntilMs);
-  else {
+  if (news.kind === 'probe') {
+    budget.probeUntilMs = Math.max(budget.probeUntilMs, news.untilMs);
+    return;
+  }
+  // Any word from the target ends a probe.
+  budget.probeUntilMs = 0;
+  if (news.kind === 'answered') {
+    budget.answered += 1;
+    if (news.accepted) budget.uncertain = false;
+  } else if (news.kind === 'refusal') {
+    budget.blockedUntilMs = Math.max(budget.blockedUntilMs, news.blockedUntilMs);
+    budget.uncertain = true;
+  } else {
     budget.remaining = news.remaining;
     budget.resetAtMs = news.resetAtMs;
     budget.shown = true;
@@ -64,38 +82,57 @@ function learn(news: Shared): void {
 const budgetOf = (account: string): Budget => {
   let budget = budgets.get(account);
   if (!budget) {
-    budget = { remaining: Number.POSITIVE_INFINITY, resetAtMs: 0, blockedUntilMs: 0, shown: false, answered: 0 };
+    budget = {
+      remaining: Number.POSITIVE_INFINITY,
+      resetAtMs: 0,
+      blockedUntilMs: 0,
+      shown: false,
+      answered: 0,
+      uncertain: false,
+      probeUntilMs: 0,
+    };
     budgets.set(account, budget);
   }
   return budget;
 };
 
+/** How long the other requests of an account wait for a probe's answer before one of them probes instead. */
+const PROBE_TIMEOUT_MS = 5000;
+/** How often a request waiting for a probe's answer looks again. */
+const PROBE_POLL_MS = 50;
+
 /**
- * Waits, if the account must: until a 429's Retry-After has passed, or (its budget down to `reserve`) until a near
- * reset — any reset with `wholeWindow`. Returns the milliseconds waited.
+ * Waits, if the account must: until a 429's Retry-After has passed (each worker with its own jitter), (its budget
+ * down to `reserve`) until a near reset — any reset with `wholeWindow` — or, while the account may be out of budget
+ * with no word of when it is back, until the one request finding out has its answer: so that the workers freed at
+ * once do not each meet a 429. `onWait` is told once, with the first wait's end. Returns the milliseconds waited.
  */
 export async function waitForBudget(
   account: string,
   reserve: number,
-  now = Date.now(),
+  start = Date.now(),
   onWait?: (untilMs: number) => void,
   { wholeWindow = false }: { wholeWindow?: boolean } = {},
 ): Promise<number> {
   const budget = budgets.get(account);
   if (!budget) return 0;
-  let until = 0;
-  if (budget.blockedUntilMs > now) until = budget.blockedUntilMs;
-  else if (
-    budget.shown &&
-    budget.remaining <= reserve &&
-    now < budget.resetAtMs &&
-    (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS)
-  )
-    until = budget.resetAtMs;
-  if (until <= now) return 0;
-  onWait?.(until);
-  await new Promise((r) => setTimeout(r, until - now));
-  return until - now;
+  let told = false;
+  for (let now = start; ; now = Date.now()) {
+    let until = 0;
+    if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
+    else if (budget.shown && budget.remaining <= reserve && now < budget.resetAtMs) {
+      if (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS) until = budget.resetAtMs;
+      else budget.uncertain = true;
+    }
+    if (until <= now && budget.uncertain) {
+      if (budget.probeUntilMs > now) until = Math.min(budget.probeUntilMs, now + PROBE_POLL_MS);
+      else tell({ kind: 'probe', account, untilMs: now + PROBE_TIMEOUT_MS }); // this request finds out
+    }
+    if (until <= now) return now - start;
+    if (!told) onWait?.(until);
+    told = true;
+    await new Promise((r) => setTimeout(r, until - now));
+  }
 }
 
 /** Learns the account's budget from an answer's headers (absent headers: the target shows no budget). */
@@ -114,7 +151,7 @@ export function noteBudget(
 
 /** A 429: the account waits `retryAfterMs` (and a little jitter) in every worker. Returns when it may call again. */
 export function noteRefusal(account: string, retryAfterMs: number, now = Date.now()): number {
-  tell({ kind: 'refusal', account, blockedUntilMs: now + retryAfterMs + Math.random() * JITTER_MS });
+  tell({ kind: 'refusal', account, blockedUntilMs: now + retryAfterMs });
   return budgetOf(account).blockedUntilMs;
 }
 
@@ -131,8 +168,8 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
 }
 
 /** Counts an answered request of the account (casting.ts shares the members' load by it). */
-export function noteAnswered(account: string): void {
-  tell({ kind: 'answered', account });
+export function noteAnswered(account: string, accepted = true): void {
+  tell({ kind: 'answered', account, accepted });
 }
 
 /** Requests of the account the run's workers have had answered. */
