@@ -7,7 +7,7 @@ import { resetBreaker } from '../../helpers/http/breaker.ts';
 import { ApiClient } from '../../helpers/http/client.ts';
 import { encodeParams } from '../../helpers/http/encoding.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
-import { noteBudget, resetBudgets, waitForBudget } from '../../helpers/http/rate-budget.ts';
+import { noteAnswered, noteBudget, noteRefusal, resetBudgets, waitForBudget } from '../../helpers/http/rate-budget.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
 import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
 
@@ -176,6 +176,38 @@ describe('rate-limit budgets', () => {
     await waitForBudget('a@example.com', 2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(await waitForBudget('b@example.com', 2)).toBe(0); // other accounts are not held up
+  });
+
+  it("after a 429's wait, let one request find out whether the account is back; the others wait for its answer", async () => {
+    resetBudgets();
+    noteRefusal('p@example.com', 100);
+    const gone: string[] = [];
+    const go = (name: string) => waitForBudget('p@example.com', 0).then(() => gone.push(name));
+    const both = Promise.all([go('a'), go('b')]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(gone).toHaveLength(1); // past the wait and its jitter, one went; the other waits for its answer
+    noteAnswered('p@example.com', true); // the answer: the account is back
+    await both;
+    expect(gone).toHaveLength(2);
+    resetBudgets();
+  });
+
+  it('with a spent budget whose Reset is far, send one request at a time until the target answers', async () => {
+    resetBudgets();
+    const now = Date.now();
+    noteBudget('s@example.com', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String((now + 60_000) / 1000) });
+    expect(await waitForBudget('s@example.com', 0)).toBe(0); // the first finds out
+    let second = false;
+    const waiting = waitForBudget('s@example.com', 0).then(() => {
+      second = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(second).toBe(false);
+    noteRefusal('s@example.com', 50); // its answer: a 429, back in 50 ms
+    noteAnswered('s@example.com', true); // and then a success
+    await waiting;
+    expect(second).toBe(true);
+    resetBudgets();
   });
 
   it('ignore answers without rate-limit headers', async () => {
