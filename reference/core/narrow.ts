@@ -63,7 +63,12 @@ function termMatches(store: Store, message: Message, term: Term, faults: Faults)
       const wanted = String(operand).trim().toLowerCase();
       // Fault `sequence-narrow-matches-first-topic`: a moved message still matches the topic it was sent to.
       const first = faults.has('sequence-narrow-matches-first-topic') && message.firstTopic?.toLowerCase() === wanted;
-      return message.type === 'stream' && (message.topic.toLowerCase() === wanted || first);
+      // Fault `sequence-narrow-misses-moved-in`: a message moved into the topic does not match it.
+      const movedIn =
+        faults.has('sequence-narrow-misses-moved-in') &&
+        message.firstTopic !== undefined &&
+        message.firstTopic.toLowerCase() !== wanted;
+      return message.type === 'stream' && ((message.topic.toLowerCase() === wanted && !movedIn) || first);
     }
     case 'sender':
       return userIdOf(store, operand) === message.senderId;

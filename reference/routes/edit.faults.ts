@@ -133,4 +133,18 @@ export const EDIT_FAULTS = {
     description:
       'change_later and change_all move only the messages sent to the topic: messages moved into it since stay behind.',
   },
+  'sequence-move-back-ignored': {
+    clause: 'EXPLORE-001',
+    description:
+      'A move back to the topic a message was sent to is answered with success and leaves the message where it was moved.',
+  },
+  'sequence-change-later-by-first-topic': {
+    clause: 'EXPLORE-001',
+    description:
+      'change_later from a message moved into its topic moves the later messages of the topic it was sent to instead.',
+  },
+  'sequence-resolve-misses-moved-in': {
+    clause: 'EXPLORE-001',
+    description: 'Resolving a topic renames only the messages sent to it: those moved into it stay unresolved.',
+  },
 } as const satisfies FaultCatalogue;

@@ -252,6 +252,9 @@ function moveMessages(ctx: Context, message: Message, move: Move): void {
   const origTopic = message.topic;
   const channelId = channelAfterMove(ctx, move);
   for (const m of moved) {
+    // Fault `sequence-move-back-ignored`: a rename back to the topic a message was sent to leaves it where it is.
+    const back = !move.resolution && same(move.topic, m.firstTopic) && !same(m.topic, m.firstTopic);
+    if (back && ctx.faults.has('sequence-move-back-ignored')) continue;
     m.topic = move.topic;
     m.channelId = channelId;
   }
@@ -272,7 +275,20 @@ function messagesToMove(ctx: Context, message: Message, move: Move): Message[] {
   // Fault `edit-resolve-target-only`: resolving moves only the target message.
   const targetOnly = move.resolution === 'resolve' && ctx.faults.has('edit-resolve-target-only');
   if (move.mode === 'change_one' || targetOnly) return [message];
-  const topic = topicMessages(ctx, message);
+  // Fault `sequence-change-later-by-first-topic`: from a message moved into its topic, change_later follows the
+  // topic the message was sent to.
+  const first = message.firstTopic;
+  const byFirst =
+    first !== undefined &&
+    move.mode === 'change_later' &&
+    !same(message.topic, first) &&
+    ctx.faults.has('sequence-change-later-by-first-topic');
+  let topic = byFirst
+    ? [message, ...sameChannelTopic(ctx, message, first).filter((m) => m.id > message.id)]
+    : topicMessages(ctx, message);
+  // Fault `sequence-resolve-misses-moved-in`: resolving renames only the messages sent to the topic.
+  if (move.resolution === 'resolve' && ctx.faults.has('sequence-resolve-misses-moved-in'))
+    topic = topic.filter((m) => m === message || same(message.topic, m.firstTopic));
   // Fault `edit-change-later-moves-earlier`: change_later takes the whole topic.
   if (move.mode === 'change_later' && !ctx.faults.has('edit-change-later-moves-earlier')) {
     return topic.filter((m) => m.id >= message.id);
@@ -295,6 +311,16 @@ function topicMessages({ store, faults }: Context, message: Message): Message[] 
     )
     .sort((a, b) => a.id - b.id);
 }
+
+/** The channel's messages in a topic (matched case-insensitively), by id. */
+function sameChannelTopic({ store }: Context, message: Message, topic: string): Message[] {
+  return [...store.messages.values()]
+    .filter((m) => m.type === 'stream' && m.channelId === message.channelId && same(m.topic, topic))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Topic names compare case-insensitively; a message sent before firstTopic was kept has none. */
+const same = (a: string, b: string | undefined) => b !== undefined && a.toLowerCase() === b.toLowerCase();
 
 /** The channel the moved messages end in. */
 function channelAfterMove({ faults }: Context, move: Move): number {

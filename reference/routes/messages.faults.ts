@@ -163,4 +163,8 @@ export const MESSAGES_FAULTS = {
     clause: 'EXPLORE-001',
     description: 'A topic narrow also matches messages moved away from the topic (by the topic they were sent to).',
   },
+  'sequence-narrow-misses-moved-in': {
+    clause: 'EXPLORE-001',
+    description: 'A topic narrow does not match the messages moved into the topic, only those sent to it.',
+  },
 } as const satisfies FaultCatalogue;

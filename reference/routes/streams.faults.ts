@@ -110,4 +110,8 @@ export const STREAMS_FAULTS = {
     description:
       'Deleting a topic deletes the messages sent to it, wherever they were moved since, and leaves those moved into it.',
   },
+  'sequence-delete-topic-misses-moved-in': {
+    clause: 'EXPLORE-001',
+    description: 'Deleting a topic leaves the messages moved into it since (those sent to it go, as they should).',
+  },
 } as const satisfies FaultCatalogue;

@@ -87,8 +87,13 @@ function messagesToDelete({ store, faults }: Context, channel: Channel, topic: s
   // Fault `sequence-delete-topic-by-first-topic`: the messages sent to the topic go, wherever they were moved since.
   const topicOf = (m: Message) =>
     faults.has('sequence-delete-topic-by-first-topic') ? (m.firstTopic ?? m.topic) : m.topic;
+  // Fault `sequence-delete-topic-misses-moved-in`: the messages moved into the topic since it got them stay.
+  const movedIn = (m: Message) =>
+    faults.has('sequence-delete-topic-misses-moved-in') &&
+    m.firstTopic !== undefined &&
+    m.firstTopic.toLowerCase() !== topic;
   const doomed = [...store.messages.values()]
-    .filter((m) => (anyChannel || m.channelId === channel.id) && topicOf(m).toLowerCase() === topic)
+    .filter((m) => (anyChannel || m.channelId === channel.id) && topicOf(m).toLowerCase() === topic && !movedIn(m))
     .sort((a, b) => b.id - a.id);
   // Fault `channels-topic-delete-oldest-first`.
   if (faults.has('channels-topic-delete-oldest-first')) doomed.reverse();

@@ -70,7 +70,7 @@ function commands() {
         move,
         move,
         move,
-        fc.tuple(pick, fc.boolean()).map(([p, resolve]) => new ResolveCommand(p, resolve)),
+        fc.tuple(pick, fc.boolean(), pick).map(([p, resolve, at]) => new ResolveCommand(p, resolve, at)),
         pick.map((p) => new DeleteTopicCommand(p)),
         pick.map((p) => new NarrowCommand(p)),
       ],
@@ -112,9 +112,11 @@ describe('topics (model-based sequences)', () => {
         const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare') };
         const model = newModel();
         tally.sequences += 1;
-        // Messages in both topics first, so that the first moves already split and join topics; the end looks at
-        // whatever state the generated steps built (see EpilogueCommand).
-        const steps = [new SendCommand(0), new SendCommand(0), new SendCommand(1), ...cmds, new EpilogueCommand()];
+        // Messages in both topics first, and one of them moved into the other topic, so that the first generated
+        // steps already meet a topic holding a message moved in (where servers go wrong); the end looks at whatever
+        // state the generated steps built (see EpilogueCommand).
+        const start = [new SendCommand(0), new SendCommand(0), new SendCommand(1), new MoveCommand(0, 0, 'change_one')];
+        const steps = [...start, ...cmds, new EpilogueCommand()];
         try {
           await fc.asyncModelRun(() => ({ model, real }), steps);
         } catch (error) {

@@ -61,4 +61,61 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     healthy: ['C', 'C'],
     faulty: ['C', 'A'],
   },
+  'sequence-delete-topic-misses-moved-in': {
+    // b1 is moved from B into A; deleting A must take it along with a1.
+    observe: async (call) => {
+      const [a1, b1] = [await send(call, 'A'), await send(call, 'B')];
+      await move(call, b1, 'A');
+      const verona = await (await lookup(call)).channelId('Verona');
+      await call('POST', `/streams/${verona}/delete_topic`, { as: 'admin', form: { topic_name: 'A' } });
+      return [await topicOf(call, a1), await topicOf(call, b1)];
+    },
+    healthy: ['deleted', 'deleted'],
+    faulty: ['deleted', 'A'],
+  },
+  'sequence-narrow-misses-moved-in': {
+    observe: async (call) => {
+      const id = await send(call, 'A');
+      await move(call, id, 'B');
+      const res = await call('GET', '/messages/matches_narrow', {
+        query: { msg_ids: [id], narrow: [{ operator: 'topic', operand: 'B' }] },
+      });
+      return String(id) in res.body.messages;
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'sequence-move-back-ignored': {
+    // a1 is moved from A to B and back: it must be in A again.
+    observe: async (call) => {
+      const id = await send(call, 'A');
+      await move(call, id, 'B');
+      const back = await move(call, id, 'A');
+      return [back.body.result, await topicOf(call, id)];
+    },
+    healthy: ['success', 'A'],
+    faulty: ['success', 'B'],
+  },
+  'sequence-change-later-by-first-topic': {
+    // b1 is moved from B into A (after a2); change_later from b1 must move b1 alone (nothing later in A), not b2.
+    observe: async (call) => {
+      const [a1, b1, b2] = [await send(call, 'A'), await send(call, 'B'), await send(call, 'B')];
+      await move(call, b1, 'A');
+      await move(call, b1, 'C', 'change_later');
+      return [await topicOf(call, a1), await topicOf(call, b1), await topicOf(call, b2)];
+    },
+    healthy: ['A', 'C', 'B'],
+    faulty: ['A', 'C', 'C'],
+  },
+  'sequence-resolve-misses-moved-in': {
+    // b1 is moved from B into A; resolving A must rename it too.
+    observe: async (call) => {
+      const [a1, b1] = [await send(call, 'A'), await send(call, 'B')];
+      await move(call, b1, 'A');
+      await move(call, a1, '✔ A', 'change_all');
+      return [await topicOf(call, a1), await topicOf(call, b1)];
+    },
+    healthy: ['✔ A', '✔ A'],
+    faulty: ['✔ A', 'A'],
+  },
 };

@@ -85,11 +85,15 @@ export class MoveCommand implements Command {
   toString = () => `move message #${this.pick} to another topic #${this.name} (${this.mode})`;
 }
 
-/** Resolves (or unresolves) the `pick`th live topic: the whole topic renamed with (or without) the prefix. */
+/**
+ * Resolves (or unresolves) the `pick`th live topic: the whole topic renamed with (or without) the prefix, asked of
+ * its `at`th message (any message of the topic may be the one renamed with change_all, moved-in ones included).
+ */
 export class ResolveCommand implements Command {
   constructor(
     readonly pick: number,
     readonly resolve: boolean,
+    readonly at = 0,
   ) {}
   private topicOf(model: Readonly<TopicModel>): string | undefined {
     const candidates = liveTopics(model as TopicModel).filter((t) => t.startsWith(RESOLVED_PREFIX) !== this.resolve);
@@ -101,7 +105,7 @@ export class ResolveCommand implements Command {
     const inTopic = messagesIn(model, topic);
     const to = this.resolve ? `${RESOLVED_PREFIX}${topic}` : topic.slice(RESOLVED_PREFIX.length);
     const step = `${this} (${JSON.stringify(topic)})`;
-    const res = await edit(real.ctx, real.admin, inTopic[inTopic.length - 1]!, {
+    const res = await edit(real.ctx, real.admin, inTopic[this.at % inTopic.length]!, {
       topic: to,
       propagate_mode: 'change_all',
       ...QUIET,
@@ -110,7 +114,7 @@ export class ResolveCommand implements Command {
     for (const id of inTopic) place(model, id, to);
     await expectPlaces(model, real, inTopic, step);
   }
-  toString = () => `${this.resolve ? 'resolve' : 'unresolve'} topic #${this.pick}`;
+  toString = () => `${this.resolve ? 'resolve' : 'unresolve'} topic #${this.pick} (from its message #${this.at})`;
 }
 
 /** Deletes the `pick`th live topic, repeating delete_topic until it reports the deletion complete. */
