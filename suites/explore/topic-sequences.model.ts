@@ -13,6 +13,7 @@ import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
 import { sharesState, takeTurn } from '../../helpers/checks/shared-state.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
+import { toCurl } from '../../helpers/http/exchange.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { ownChannel } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
@@ -25,9 +26,35 @@ import {
   ResolveCommand,
   SendCommand,
 } from './topics/commands.ts';
-import { newModel, type TopicReal } from './topics/model.ts';
+import { newModel, type TopicModel, type TopicReal } from './topics/model.ts';
 
 const check = checksOf(clauses);
+
+type Command = fc.AsyncCommand<TopicModel, TopicReal>;
+
+/**
+ * A step that keeps the curl line of the request that did it (its first that is not a read, else its first): the
+ * numbered steps of a failure can then be replayed by hand, one by one.
+ */
+class Traced implements Command {
+  curl: string | undefined;
+  constructor(
+    private readonly step: Command,
+    private readonly ctx: CheckContext,
+  ) {}
+  check = (model: Readonly<TopicModel>) => this.step.check(model);
+  async run(model: TopicModel, real: TopicReal): Promise<void> {
+    const from = this.ctx.recorder.exchanges.length;
+    try {
+      await this.step.run(model, real);
+    } finally {
+      const sent = this.ctx.recorder.exchanges.slice(from);
+      const doing = sent.find((e) => e.method !== 'GET') ?? sent[0];
+      this.curl = doing && toCurl(doing);
+    }
+  }
+  toString = () => String(this.step);
+}
 
 /** How long a failure may be shrunk for (the failing sequence found so far is reported then). */
 const SHRINK_MS = 60_000;
@@ -116,14 +143,15 @@ describe('topics (model-based sequences)', () => {
         // steps already meet a topic holding a message moved in (where servers go wrong); the end looks at whatever
         // state the generated steps built (see EpilogueCommand).
         const start = [new SendCommand(0), new SendCommand(0), new SendCommand(1), new MoveCommand(0, 0, 'change_one')];
-        const steps = [...start, ...cmds, new EpilogueCommand()];
+        const steps = [...start, ...cmds, new EpilogueCommand()].map((step) => new Traced(step, ctx));
         try {
           await fc.asyncModelRun(() => ({ model, real }), steps);
         } catch (error) {
-          // The whole sequence as numbered steps (fast-check's counterexample leaves out the fixed first and last).
+          // The whole sequence as numbered steps, each with the request that did it (fast-check's counterexample
+          // leaves out the fixed first and last steps).
           if (!(error instanceof ConformanceAssertion)) throw error;
-          const list = steps.map((step, i) => `  ${i + 1}. ${step}`).join('\n');
-          throw new ConformanceAssertion(`the sequence:\n${list}\n${error.message}`, error.exchange);
+          const list = steps.map((step, i) => `  ${i + 1}. ${step}${step.curl ? `\n       ${step.curl}` : ''}`);
+          throw new ConformanceAssertion(`the sequence:\n${list.join('\n')}\n${error.message}`, error.exchange);
         }
         tally.commands += [...cmds].length;
       }),
