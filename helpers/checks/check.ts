@@ -14,6 +14,7 @@ import { describeExchange } from '../http/exchange.ts';
 import { Recorder } from '../http/recorder.ts';
 import { redact } from '../http/redact.ts';
 import { setCurrentCheck, takePendingNotes } from '../progress.ts';
+import type { World } from '../world/types.ts';
 import { CheckContext } from './context.ts';
 import { type CheckRecord, recordOf } from './record.ts';
 
@@ -30,7 +31,12 @@ export type CheckBody = (ctx: CheckContext) => Promise<void>;
  * The `check` of one area's suite files: it takes the ids its area declares (a typo or another area's id does not
  * compile) and refuses, when the test runs, a clause declared for another file than the one checking it.
  */
-export function checksOf<Id extends string>(area: Area<Id>): (id: Id, body: CheckBody, timeLimitMs?: number) => void {
+/** A check's time limit: fixed, or from the run's world (a check whose work grows with a setting). */
+type TimeLimit = number | ((world: World) => number);
+
+export function checksOf<Id extends string>(
+  area: Area<Id>,
+): (id: Id, body: CheckBody, timeLimitMs?: TimeLimit) => void {
   return (id, body, timeLimitMs = CHECK_TIME_LIMIT_MS) => {
     const clause = area.byId.get(id);
     if (!clause) throw new Error(`unknown clause ${id}: declare it in suites/${area.name}/clauses.ts first`);
@@ -39,7 +45,7 @@ export function checksOf<Id extends string>(area: Area<Id>): (id: Id, body: Chec
   };
 }
 
-async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs: number): Promise<void> {
+async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimit: TimeLimit): Promise<void> {
   const started = Date.now();
   const file = tc.task.file.filepath.split(sep).join('/');
   if (!file.endsWith(`/${clause.file}`))
@@ -55,7 +61,7 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimitMs
       throw new NotApplicable(`needs feature level ${clause.since}; the target is judged at ${level}`);
     }
     setCurrentCheck(clause.id);
-    await runWithin(body(ctx), recorder, timeLimitMs);
+    await runWithin(body(ctx), recorder, typeof timeLimit === 'number' ? timeLimit : timeLimit(ctx.world));
   } catch (error) {
     failure = error;
     outcome = classify(clause, error);

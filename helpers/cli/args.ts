@@ -25,6 +25,8 @@ server when neither is given, and writes reports. Exit status: 0 conforming (or 
   --shard I/N                 run the I-th of N parts (merge the parts with: teamchat-conformance merge DIR…)
   --allow-realm-changes       let checks change realm-wide settings on an external target (ALLOW_REALM_CHANGES)
   --max-rps N                 at most N requests per second to the target (MAX_RPS)
+  --explore-minutes N         after the profile's sequences, keep exploring with fresh seeds for N minutes
+                              and report each distinct failure once (EXPLORE_MINUTES)
   --list                      print every clause (id, level, section, endpoint) and exit
   --help                      print this help and exit
 
@@ -57,6 +59,7 @@ const FLAG_TO_VAR: Record<string, string> = {
   'report-dir': 'REPORT_DIR',
   'expected-failures': 'EXPECTED_FAILURES',
   'max-rps': 'MAX_RPS',
+  'explore-minutes': 'EXPLORE_MINUTES',
 };
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -81,6 +84,7 @@ export function parseCommand(argv: readonly string[]): Command {
         shard: { type: 'string' },
         'allow-realm-changes': { type: 'boolean' },
         'max-rps': { type: 'string' },
+        'explore-minutes': { type: 'string' },
         list: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },

@@ -37,6 +37,8 @@ export interface Config {
   readonly sweepAfterMinutes: number;
   readonly rateLimitMaxWaitSeconds: number;
   readonly leaseSeconds: number;
+  /** Minutes of further exploration after the profile's sequences (EXPLORE_MINUTES). */
+  readonly exploreMinutes: number;
   readonly referenceFaults: readonly string[];
   /** Embedded server only: grace added to its edit and move time limits. */
   /** Unset: the flavour's. */
@@ -99,6 +101,7 @@ export function loadConfig(env: Env): Config {
     sweepAfterMinutes: (value('SWEEP_AFTER_MINUTES') as number | undefined) ?? 120,
     rateLimitMaxWaitSeconds: (value('RATE_LIMIT_MAX_WAIT_SECONDS') as number | undefined) ?? 60,
     leaseSeconds: (value('LEASE_SECONDS') as number | undefined) ?? 120,
+    exploreMinutes: (value('EXPLORE_MINUTES') as number | undefined) ?? 0,
     referenceFaults: splitList((value('REFERENCE_FAULTS') as string | undefined) ?? ''),
     referenceEditGraceSeconds: value('REFERENCE_EDIT_GRACE_SECONDS') as number | undefined,
     referenceFeatureLevel: value('REFERENCE_FEATURE_LEVEL') as number | undefined,

@@ -91,6 +91,16 @@ export const SETTINGS = {
     fallback: '120',
     doc: 'Leftovers of earlier runs older than this are removed at start (0: all of them; only when no other run is live)',
   },
+  EXPLORE_MINUTES: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'expected a whole number of minutes (0 or more)')
+      .transform(Number)
+      .refine((n) => n <= 10_000, 'expected at most 10000'),
+    fallback: '0',
+    doc: "After the profile's own, keep exploring sequences (EXPLORE-*) with fresh seeds for this many minutes (nightly jobs); each distinct failure is reported once",
+  },
   LEASE_SECONDS: {
     schema: positiveInt(3600),
     fallback: '120',

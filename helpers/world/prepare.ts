@@ -176,6 +176,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
       requestTimeoutMs: config.requestTimeoutMs,
       rateLimitMaxWaitSeconds: config.rateLimitMaxWaitSeconds,
       leaseSeconds: config.leaseSeconds,
+      exploreMinutes: config.exploreMinutes,
       workers,
       minIntervalMs: config.maxRps ? (1000 * workers) / config.maxRps : 0,
       // Workers run one request at a time each, but some checks send a few at once: 2 per worker is enough.

@@ -62,6 +62,8 @@ export interface World {
     rateLimitMaxWaitSeconds: number;
     /** How long a lease request on shared state lives without renewal (LEASE_SECONDS). */
     leaseSeconds: number;
+    /** Minutes of further exploration after the profile's sequences (EXPLORE_MINUTES). */
+    exploreMinutes: number;
     /** Suite files run at once (CONCURRENCY, or more on a rate-limited target: prepareWorld). */
     workers: number;
     /** Least time between two requests of one worker process (MAX_RPS shared among the workers). */

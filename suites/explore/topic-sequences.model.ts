@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { administratorOf } from '../../helpers/checks/actors.ts';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { CHECK_TIME_LIMIT_MS, checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
 import { sharesState, takeTurn } from '../../helpers/checks/shared-state.ts';
@@ -26,6 +26,7 @@ import {
   ResolveCommand,
   SendCommand,
 } from './topics/commands.ts';
+import { explore } from './topics/explore.ts';
 import { newModel, type TopicModel, type TopicReal } from './topics/model.ts';
 
 const check = checksOf(clauses);
@@ -127,21 +128,22 @@ async function realsOf(
 describe('topics (model-based sequences)', () => {
   sharesState('realm-edit-settings');
 
-  check('EXPLORE-001', async (ctx) => {
-    for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
-    const { readers, base } = await realsOf(ctx);
-    const { numRuns, maxCommands } = SIZE[ctx.world.profile];
-    const tally = { sequences: 0, commands: 0 };
-    await fc.assert(
-      fc.asyncProperty(commands()(maxCommands), async (cmds) => {
+  check(
+    'EXPLORE-001',
+    async (ctx) => {
+      for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
+      const { readers, base } = await realsOf(ctx);
+      const { numRuns, maxCommands } = SIZE[ctx.world.profile];
+      const tally = { sequences: 0, commands: 0 };
+      const property = fc.asyncProperty(commands()(maxCommands), async (cmds) => {
         const names = Array.from({ length: NAMES }, (_, i) => ctx.unique(`t${i}`));
         const reader = readers[tally.sequences % readers.length]!;
         const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare') };
         const model = newModel();
         tally.sequences += 1;
         // Messages in both topics first, and one of them moved into the other topic, so that the first generated
-        // steps already meet a topic holding a message moved in (where servers go wrong); the end looks at whatever
-        // state the generated steps built (see EpilogueCommand).
+        // steps already meet a topic holding a message moved in (where servers go wrong); the end looks at
+        // whatever state the generated steps built (see EpilogueCommand).
         const start = [new SendCommand(0), new SendCommand(0), new SendCommand(1), new MoveCommand(0, 0, 'change_one')];
         const steps = [...start, ...cmds, new EpilogueCommand()].map((step) => new Traced(step, ctx));
         try {
@@ -154,11 +156,28 @@ describe('topics (model-based sequences)', () => {
           throw new ConformanceAssertion(`the sequence:\n${list.join('\n')}\n${error.message}`, error.exchange);
         }
         tally.commands += [...cmds].length;
-      }),
+      });
       // Shrunk, unlike other properties: the shortest sequence is what a person can act on (bounded in time, as a
       // real server answers every step of every shrink).
-      { ...ctx.property({ numRuns }), endOnFailure: false, interruptAfterTimeLimit: SHRINK_MS },
-    );
-    ctx.note(`${tally.sequences} sequences, ${tally.commands} generated commands (${ctx.world.profile} profile)`);
-  });
+      const params = { ...ctx.property({ numRuns }), endOnFailure: false, interruptAfterTimeLimit: SHRINK_MS };
+      const minutes = ctx.world.options.exploreMinutes;
+      if (minutes === 0 || ctx.world.replay) {
+        await fc.assert(property, params);
+      } else {
+        const found = await explore(ctx, property, params, minutes);
+        if (found.length > 0) {
+          const all = found.map((f, i) => `failure ${i + 1} of ${found.length}:\n${f.report}`).join('\n\n');
+          throw new ConformanceAssertion(
+            `${found.length} distinct failure(s) in ${minutes} min of exploring:\n${all}`,
+            found[0]!.exchange,
+          );
+        }
+      }
+      ctx.note(
+        `${tally.sequences} sequences, ${tally.commands} generated commands (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring` : ''})`,
+      );
+    },
+    // The exploring minutes on top of the check's usual two.
+    (world) => CHECK_TIME_LIMIT_MS + world.options.exploreMinutes * 60_000,
+  );
 });

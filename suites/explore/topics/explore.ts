@@ -1,0 +1,53 @@
+/**
+ * Exploring beyond the profile (EXPLORE_MINUTES): the sequences' property run again and again with fresh seeds until
+ * the time is up, every failure shrunk, and each distinct one kept once with the command that replays it.
+ */
+import fc from 'fast-check';
+import type { CheckContext } from '../../../helpers/checks/context.ts';
+import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
+import { deriveSeed } from '../../../helpers/checks/seeds.ts';
+import { findCause } from '../../../helpers/errors.ts';
+
+export interface Found {
+  /** The failing step and what was wanted, ids and names left out: two failures alike are one. */
+  signature: string;
+  report: string;
+  exchange: ConformanceAssertion['exchange'];
+}
+
+/**
+ * The profile's sequences (the check's own seed), then rounds with seeds derived from it until `minutes` have
+ * passed. Returns the distinct failures, in the order found.
+ */
+export async function explore(
+  ctx: CheckContext,
+  property: fc.IAsyncProperty<unknown>,
+  params: fc.Parameters<unknown>,
+  minutes: number,
+): Promise<Found[]> {
+  const found = new Map<string, Found>();
+  const deadline = Date.now() + minutes * 60_000;
+  for (let round = 0; round === 0 || Date.now() < deadline; round++) {
+    const seed = round === 0 ? params.seed! : deriveSeed(params.seed!, `explore-${round}`);
+    const details = await fc.check(property, { ...params, seed });
+    if (!details.failed) continue;
+    const error = findCause(details.errorInstance, ConformanceAssertion) ?? details.errorInstance;
+    const message = error instanceof Error ? error.message : String(error);
+    const signature = signatureOf(message);
+    if (found.has(signature)) continue;
+    const replay = `npm run conformance -- --only EXPLORE-001 --profile ${ctx.world.profile} --replay=${details.seed}:${details.counterexamplePath}`;
+    found.set(signature, {
+      signature,
+      report: `${message}\nreplay: ${replay}`,
+      exchange: error instanceof ConformanceAssertion ? error.exchange : undefined,
+    });
+  }
+  ctx.note(`explored ${minutes} min with fresh seeds: ${found.size} distinct failure(s)`);
+  return [...found.values()];
+}
+
+/** The line that says what went wrong, without the run's names and the ids, which differ from one failure to another. */
+export function signatureOf(message: string): string {
+  const line = message.split('\n').find((l) => l.startsWith('after ')) ?? message.split('\n')[0] ?? '';
+  return line.replace(/cf-[a-z0-9]+-[\w-]*/g, 'cf-…').replace(/\d+/g, 'N');
+}
