@@ -34,8 +34,11 @@ interface Budget {
 
 /** How near a reset must be for the pacing to wait for it rather than ask and learn the exact wait from a 429. */
 export const NEAR_RESET_MS = 2000;
-/** Spread of the retries of workers refused at the same moment. */
-const JITTER_MS = 300;
+/**
+ * Spread of the workers freed by the same 429's end: enough for the first to tell the others it is finding out
+ * (a message between threads takes well under a millisecond) — more would leave freed slots unused.
+ */
+const JITTER_MS = 30;
 
 const budgets = new Map<string, Budget>();
 
@@ -99,7 +102,7 @@ const budgetOf = (account: string): Budget => {
 /** How long the other requests of an account wait for a probe's answer before one of them probes instead. */
 const PROBE_TIMEOUT_MS = 5000;
 /** How often a request waiting for a probe's answer looks again. */
-const PROBE_POLL_MS = 50;
+const PROBE_POLL_MS = 10;
 
 /**
  * Waits, if the account must: until a 429's Retry-After has passed (each worker with its own jitter), (its budget
