@@ -3,7 +3,8 @@
  * like Zulip's, fixed windows, headers or none). The target's own answers lead:
  *
  * - a 429 says exactly when the account may call again (Retry-After): every request of the account in every worker
- *   of the run (what one learns, all learn: `tell`) waits until then (with a little jitter, so that workers freed at the same moment do not collide again);
+ *   of the run (what one learns, all learn: `tell`) waits until then, and while the account may still be out of
+ *   budget, one request at a time finds out (the others wait for its answer);
  * - X-RateLimit-Remaining at the reserve with a Reset at most NEAR_RESET_MS away: the request waits for the reset;
  * - a Reset further away is not waited for: on a sliding log (Zulip) it names when the window is clear of *all*
  *   calls, a minute of budget thrown away, while slots free up one by one as the oldest calls leave. The request
@@ -21,7 +22,7 @@ interface Budget {
   blockedUntilMs: number;
   /** Whether the target has shown the budget (X-RateLimit-* headers) at all. */
   shown: boolean;
-  /** Requests this worker has had answered for the account: its load where the target shows no budget. */
+  /** Requests the run's workers have had answered for the account: its load where the target shows no budget. */
   answered: number;
   /**
    * Whether the account may be out of budget with no word from the target of when it is back (a 429's wait just
