@@ -124,7 +124,11 @@ export class CheckContext {
 
   /** The role's account; `evenIfRefused` for the one check that judges a key the target refused at start-up. */
   account(role: Role, { evenIfRefused = false } = {}): WorldAccount {
-    const own = this.cast(role);
+    return this.accountOf(this.cast(role), evenIfRefused);
+  }
+
+  /** The account whose own role this is (no casting): disabled without it, an error if its key was refused. */
+  private accountOf(own: Role, evenIfRefused = false): WorldAccount {
     const account = this.world.accounts[own];
     if (!account) throw new Disabled(`needs the ${own} account: ${this.world.disabledRoles[own] ?? 'not configured'}`);
     if (account.refused && !evenIfRefused) throw new HarnessError(`needs the ${own} account, but ${account.refused}`);
@@ -150,11 +154,7 @@ export class CheckContext {
   private clientOf(own: Role): ApiClient {
     let client = this.clients.get(own);
     if (!client) {
-      const account = this.world.accounts[own];
-      if (!account)
-        throw new Disabled(`needs the ${own} account: ${this.world.disabledRoles[own] ?? 'not configured'}`);
-      if (account.refused) throw new HarnessError(`needs the ${own} account, but ${account.refused}`);
-      const { email, apiKey, secretVar } = account;
+      const { email, apiKey, secretVar } = this.accountOf(own);
       client = this.withIdentity({ email, apiKey, secretVar });
       this.clients.set(own, client);
     }
