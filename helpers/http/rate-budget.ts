@@ -51,7 +51,7 @@ const budgets = new Map<string, Budget>();
 type Shared =
   | { kind: 'budget'; account: string; remaining: number; resetAtMs: number }
   | { kind: 'refusal'; account: string; blockedUntilMs: number }
-  | { kind: 'answered'; account: string; accepted: boolean }
+  | { kind: 'answered'; account: string; count: number; accepted: boolean }
   | { kind: 'probe'; account: string; untilMs: number };
 const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
 shared.unref();
@@ -71,7 +71,7 @@ function learn(news: Shared): void {
   // Any word from the target ends a probe.
   budget.probeUntilMs = 0;
   if (news.kind === 'answered') {
-    budget.answered += 1;
+    budget.answered += news.count;
     if (news.accepted) budget.uncertain = false;
   } else if (news.kind === 'refusal') {
     budget.blockedUntilMs = Math.max(budget.blockedUntilMs, news.blockedUntilMs);
@@ -171,9 +171,30 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
   return now >= budget.resetAtMs ? Number.POSITIVE_INFINITY : budget.remaining;
 }
 
+/**
+ * How long counts of answered requests gather before the other workers hear them: a message per answer cost a
+ * quick run a third of a CPU-second, and the counts only weigh one account's load against another's.
+ */
+const ANSWERED_BATCH_MS = 50;
+const unsent = new Map<string, number>();
+
+function sendAnswered(): void {
+  for (const [account, count] of unsent) shared.postMessage({ kind: 'answered', account, count, accepted: true });
+  unsent.clear();
+}
+
 /** Counts an answered request of the account (casting.ts shares the members' load by it). */
 export function noteAnswered(account: string, accepted = true): void {
-  tell({ kind: 'answered', account, accepted });
+  // An answer that ends a wait for news (a 429, or the first answer while the account may be out of budget) is
+  // news at once; a count alone can wait for the next batch.
+  if (!accepted || budgetOf(account).uncertain || budgetOf(account).probeUntilMs > 0) {
+    tell({ kind: 'answered', account, count: 1, accepted });
+    return;
+  }
+  learn({ kind: 'answered', account, count: 1, accepted });
+  // The first count since the last batch sets the timer that sends them all.
+  if (unsent.size === 0) setTimeout(sendAnswered, ANSWERED_BATCH_MS).unref();
+  unsent.set(account, (unsent.get(account) ?? 0) + 1);
 }
 
 /** Requests of the account the run's workers have had answered. */
@@ -184,4 +205,5 @@ export function answeredFor(account: string): number {
 /** For tests of the harness itself. */
 export function resetBudgets(): void {
   budgets.clear();
+  unsent.clear();
 }

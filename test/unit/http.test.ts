@@ -7,7 +7,14 @@ import { resetBreaker } from '../../helpers/http/breaker.ts';
 import { ApiClient } from '../../helpers/http/client.ts';
 import { encodeParams } from '../../helpers/http/encoding.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
-import { noteAnswered, noteBudget, noteRefusal, resetBudgets, waitForBudget } from '../../helpers/http/rate-budget.ts';
+import {
+  answeredFor,
+  noteAnswered,
+  noteBudget,
+  noteRefusal,
+  resetBudgets,
+  waitForBudget,
+} from '../../helpers/http/rate-budget.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
 import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
 
@@ -208,6 +215,25 @@ describe('rate-limit budgets', () => {
     await waiting;
     expect(second).toBe(true);
     resetBudgets();
+  });
+
+  it("tell the run's other workers the counts of answered requests in batches, and what ends a wait at once", async () => {
+    resetBudgets();
+    const heard: { kind: string; account: string; count?: number }[] = [];
+    const other = new BroadcastChannel('teamchat-conformance:rate-budget');
+    other.onmessage = (event) => heard.push((event as { data: (typeof heard)[number] }).data);
+    try {
+      for (let i = 0; i < 5; i++) noteAnswered('c@example.com');
+      expect(answeredFor('c@example.com')).toBe(5); // this worker counts at once
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(heard).toEqual([{ kind: 'answered', account: 'c@example.com', count: 5, accepted: true }]);
+      noteAnswered('c@example.com', false); // a 429: news at once
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard.at(-1)).toMatchObject({ kind: 'answered', count: 1, accepted: false });
+    } finally {
+      other.close();
+      resetBudgets();
+    }
   });
 
   it('ignore answers without rate-limit headers', async () => {
