@@ -6,18 +6,17 @@
  *   warned). Where the quick run over the operation does not catch it, the clause runs again alone with the full
  *   profile's property runs and no variants, and must fail there.
  * - Specificity: no clause fails beyond the fault's own and the `alsoBreaks` it declares.
- * The runs are shared out to a few long-lived workers (test/support/fault-worker.ts), each keeping one vitest
+ * The runs are shared out to a few long-lived workers (test/support/run-pool.ts), each keeping one vitest
  * instance for all its faults. Prints the kill matrix and the specificity count.
  */
-import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../fixtures/realm.ts';
 import { FAULTS, type FaultInfo } from '../reference/faults.ts';
 import { VARIANT_IDS, VARIANTS, type VariantId } from '../reference/variants.ts';
 import { CLAUSES } from '../suites/catalog.ts';
-import type { FaultJob, FaultVerdict } from './support/fault-worker.ts';
+import { RunPool } from './support/run-pool.ts';
 import { drawVariants } from './support/variant-draw.ts';
 
 /** Worker processes: the operations' checks mostly wait on the server (edit time limits, events), so more than the 2 cores pays. */
@@ -29,58 +28,60 @@ const SECRETS = SEED_USERS.flatMap((u) => [u.apiKey, u.password]).filter(Boolean
 const rows: { fault: string; clause: string; outcome: string; caught: boolean; how: string; ms: number }[] = [];
 const exactRows: { fault: string; exact: boolean; detail: string }[] = [];
 const started = Date.now();
-let console_ = '';
 
-/** Hands each job to the next idle worker. */
-class FaultPool {
-  private readonly idle: ChildProcess[] = [];
-  private readonly waiting: ((worker: ChildProcess) => void)[] = [];
-  private readonly workers: ChildProcess[] = [];
+/** A fault's run: which clauses it ran, with what. */
+interface FaultJob {
+  fault: string;
+  clause: string;
+  /** The clauses to run (default: the fault's clause alone), with this profile (default full). */
+  ids?: readonly string[];
+  profile?: 'quick' | 'full';
+  /** Conforming variants to start the server with besides the fault. */
+  variants?: readonly string[];
+}
 
-  async start(count: number): Promise<void> {
-    await Promise.all(
-      Array.from({ length: count }, async () => {
-        const worker = fork(join(import.meta.dirname, 'support/fault-worker.mjs'), {
-          execArgv: [],
-          env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
-          stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-        });
-        worker.stdout?.on('data', (d) => (console_ += d));
-        worker.stderr?.on('data', (d) => (console_ += d));
-        this.workers.push(worker);
-        await new Promise((ready) => worker.once('message', ready));
-        this.release(worker);
-      }),
-    );
-  }
+interface FaultVerdict extends FaultJob {
+  /** The clause's outcome, or why there is none. */
+  outcome: string;
+  /** The exit status the command line would have given this run. */
+  exitCode: number | undefined;
+  reportDir: string;
+  ms: number;
+  /** The clauses of the run that failed or warned, and those that ended otherwise than passed (with why). */
+  failed: string[];
+  odd: string[];
+  /** Whether a clause of the run failed (not only warned): what makes the command line exit 1. */
+  anyFailed: boolean;
+}
 
-  async judge(job: FaultJob): Promise<FaultVerdict> {
-    const worker = this.idle.pop() ?? (await new Promise<ChildProcess>((r) => this.waiting.push(r)));
-    try {
-      return await new Promise<FaultVerdict>((resolve) => {
-        worker.once('message', (verdict) => resolve(verdict as FaultVerdict));
-        worker.send(job);
-      });
-    } finally {
-      this.release(worker);
-    }
-  }
+/** Outcomes of a clause that neither judge the target nor break: what a run over an operation may show too. */
+const QUIET = new Set(['passed', 'skipped-unsupported', 'not-applicable', 'disabled']);
 
-  private release(worker: ChildProcess): void {
-    const next = this.waiting.shift();
-    if (next) next(worker);
-    else this.idle.push(worker);
-  }
+const pool = new RunPool();
+/** The runs' report folders, removed at the end. */
+const reportDirs: string[] = [];
 
-  async stop(): Promise<void> {
-    await Promise.all(
-      this.workers.map((w) => {
-        const exited = new Promise((r) => w.once('exit', r));
-        w.send('done');
-        return exited;
-      }),
-    );
-  }
+async function judge(job: FaultJob): Promise<FaultVerdict> {
+  const { fault, clause, profile, variants = [] } = job;
+  const reply = await pool.run({
+    ids: job.ids ?? [clause],
+    ...(profile ? { profile } : {}),
+    server: { faults: [fault], variants },
+  });
+  const ran = reply.results?.clauses ?? [];
+  if (reply.reportDir) reportDirs.push(reply.reportDir);
+  return {
+    ...job,
+    outcome: reply.error ? `error: ${reply.error}` : (ran.find((c) => c.id === clause)?.outcome ?? 'no result'),
+    exitCode: reply.exitCode,
+    reportDir: reply.reportDir,
+    ms: reply.ms,
+    failed: ran.filter((c) => c.outcome === 'failed' || c.outcome === 'warned').map((c) => c.id),
+    anyFailed: ran.some((c) => c.outcome === 'failed'),
+    odd: ran
+      .filter((c) => !QUIET.has(c.outcome) && c.outcome !== 'failed' && c.outcome !== 'warned')
+      .map((c) => `${c.id}: ${c.outcome} ${(c.reason ?? '').slice(0, 300)}`),
+  };
 }
 
 /**
@@ -136,7 +137,6 @@ function expectEvidence(run: FaultVerdict): void {
   expect(report).toContain('curl -sS');
 }
 
-const pool = new FaultPool();
 beforeAll(() => pool.start(WORKERS), 60_000);
 
 describe('each fault fails its own clause, and nothing but its declared clauses over its whole operation', () => {
@@ -150,11 +150,11 @@ describe('each fault fails its own clause, and nothing but its declared clauses 
       const { clause } = info;
       const also = (info as FaultInfo).alsoBreaks ?? [];
       const variants = variantsFor(fault);
-      const run = await pool.judge({ fault, clause, ids: operationOf(clause, also), profile: 'quick', variants });
+      const run = await judge({ fault, clause, ids: operationOf(clause, also), profile: 'quick', variants });
       const replay = `REFERENCE_FAULTS=${fault} REFERENCE_VARIANTS=${variants.join(',')}`;
 
       // Sensitivity: caught over the operation, or else alone with the full profile.
-      const catcher = caughtIn(run) ? run : await pool.judge({ fault, clause });
+      const catcher = caughtIn(run) ? run : await judge({ fault, clause });
       rows.push({
         fault,
         clause,
@@ -190,8 +190,9 @@ describe('each fault fails its own clause, and nothing but its declared clauses 
 
 afterAll(async () => {
   await pool.stop();
+  for (const dir of reportDirs) rmSync(dir, { recursive: true, force: true });
   expect(
-    SECRETS.filter((s) => console_.includes(s)),
+    SECRETS.filter((s) => pool.output.includes(s)),
     'credentials in the console output of the workers',
   ).toEqual([]);
   const caught = rows.filter((r) => r.caught).length;

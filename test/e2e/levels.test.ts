@@ -2,10 +2,14 @@
 // Zulip 7.0 (feature level 185), 8.0 (237) and 9.0 (277), the level each shipped with by Zulip's API changelog. An
 // older server is judged by what it has: no failure and no error, and exactly the clauses dated later are reported
 // not-applicable, naming their level. The Zulip flavour at the oldest: its departures of that release only.
+// The runs go to two long-lived workers (one vitest instance each), not a process each: whole runs are the
+// costliest thing `npm test` does, and the command line is tested elsewhere.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliesAt } from '../../helpers/expectations/expected-failures.ts';
-import { failedOrErrored, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
+import type { RunResults } from '../../helpers/reporters/results.ts';
+import { RunPool } from '../support/run-pool.ts';
+import { SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
 const RELEASES = [
   { release: 'Zulip 7.0', level: 185 },
@@ -14,49 +18,66 @@ const RELEASES = [
 ];
 
 const FILE = 'fixtures/expected-failures/zulip.json';
+
+const pool = new RunPool();
+beforeAll(() => pool.start(2, { concurrency: 2 }), 60_000);
+afterAll(() => pool.stop());
+
+/** The clauses of a run that failed or ended in error, a line each with the reason. */
+const failedOrErrored = (results: RunResults) =>
+  results.clauses
+    .filter((c) => c.outcome === 'failed' || c.outcome === 'error')
+    .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`);
 const listed: { id: string; since?: number; until?: number }[] = JSON.parse(readFileSync(FILE, 'utf8')).failures;
 
-describe.each(RELEASES)('the suite against the reference answering as $release (level $level)', ({ level }) => {
-  it('fails nothing, ends nothing in error, and reports exactly the later clauses not-applicable', async () => {
-    const run = await runConformance({ env: { REFERENCE_FEATURE_LEVEL: String(level) }, args: ['--seed', '5'] });
-    const clauses = run.results!.clauses;
-    expect(failedOrErrored(run)).toEqual([]);
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout).toContain(`judged at feature level ${level}`);
+describe.concurrent.each(RELEASES)(
+  'the suite against the reference answering as $release (level $level)',
+  ({ level }) => {
+    it('fails nothing, ends nothing in error, and reports exactly the later clauses not-applicable', async () => {
+      const run = await pool.run({ server: { featureLevel: level }, profile: 'quick', seed: 5 });
+      expect(run.error).toBeUndefined();
+      const clauses = run.results!.clauses;
+      expect(failedOrErrored(run.results!)).toEqual([]);
+      expect(run.exitCode).toBe(0);
+      expect(run.results!.run.featureLevel).toBe(level);
 
-    const later = clauses.filter((c) => c.since !== undefined && c.since > level);
-    const notApplicable = clauses.filter((c) => c.outcome === 'not-applicable');
-    expect(notApplicable.map((c) => c.id).sort()).toEqual(later.map((c) => c.id).sort());
-    // A RESP-* clause with no answer of its operation to judge gives its driving check's reason (and level).
-    for (const c of later)
-      expect(c.reason, c.id).toMatch(
-        c.id.startsWith('RESP-') ? /needs feature level \d+/ : new RegExp(`needs feature level ${c.since}\\b`),
+      const later = clauses.filter((c) => c.since !== undefined && c.since > level);
+      const notApplicable = clauses.filter((c) => c.outcome === 'not-applicable');
+      expect(notApplicable.map((c) => c.id).sort()).toEqual(later.map((c) => c.id).sort());
+      // A RESP-* clause with no answer of its operation to judge gives its driving check's reason (and level).
+      for (const c of later)
+        expect(c.reason, c.id).toMatch(
+          c.id.startsWith('RESP-') ? /needs feature level \d+/ : new RegExp(`needs feature level ${c.since}\\b`),
+        );
+      const judged = clauses.filter((c) => c.outcome === 'passed' || c.outcome === 'warned').length;
+      const skipped = clauses.filter((c) => c.outcome === 'skipped-unsupported').map((c) => c.id);
+      console.log(`level ${level}: ${judged} judged, ${later.length} not-applicable, skipped ${skipped.join(', ')}`);
+      // EDIT-TOPIC-004 reads the channel's topics policy, which the reference at these levels does not report (its
+      // realm_topics_policy came later): it says so rather than guess.
+      const unexplained = clauses.filter(
+        (c) =>
+          c.outcome === 'skipped-unsupported' &&
+          !SKIPPED_BY_DESIGN.includes(c.id) &&
+          !(c.id === 'EDIT-TOPIC-004' && /topics_policy/.test(c.reason ?? '')),
       );
-    const judged = clauses.filter((c) => c.outcome === 'passed' || c.outcome === 'warned').length;
-    const skipped = clauses.filter((c) => c.outcome === 'skipped-unsupported').map((c) => c.id);
-    console.log(`level ${level}: ${judged} judged, ${later.length} not-applicable, skipped ${skipped.join(', ')}`);
-    // EDIT-TOPIC-004 reads the channel's topics policy, which the reference at these levels does not report (its
-    // realm_topics_policy came later): it says so rather than guess.
-    const unexplained = clauses.filter(
-      (c) =>
-        c.outcome === 'skipped-unsupported' &&
-        !SKIPPED_BY_DESIGN.includes(c.id) &&
-        !(c.id === 'EDIT-TOPIC-004' && /topics_policy/.test(c.reason ?? '')),
-    );
-    expect(unexplained.map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
-  }, 180_000);
-});
+      expect(unexplained.map((c) => `${c.id}: ${c.reason}`)).toEqual([]);
+    }, 180_000);
+  },
+);
 
-describe('the Zulip flavour answering as Zulip 7.0 (level 185), with Zulip’s expected failures', () => {
+describe.concurrent('the Zulip flavour answering as Zulip 7.0 (level 185), with Zulip’s expected failures', () => {
   it("fails nothing, and reports as known failures exactly the file's departures of that release", async () => {
     const level = 185;
-    const run = await runConformance({
-      env: { REFERENCE_FEATURE_LEVEL: String(level), REFERENCE_FLAVOUR: 'zulip' },
-      args: ['--seed', '5', '--expected-failures', FILE],
+    const run = await pool.run({
+      server: { featureLevel: level, flavour: 'zulip' },
+      profile: 'quick',
+      seed: 5,
+      expectedFailures: FILE,
     });
+    expect(run.error).toBeUndefined();
     const clauses = run.results!.clauses;
-    expect(failedOrErrored(run)).toEqual([]);
-    expect(run.code, run.stdout).toBe(0);
+    expect(failedOrErrored(run.results!)).toEqual([]);
+    expect(run.exitCode).toBe(0);
     const known = clauses.filter((c) => c.outcome === 'known-failure').map((c) => c.id);
     const due = listed.filter((e) => appliesAt(e, level)).map((e) => e.id);
     const judged = new Set(clauses.filter((c) => c.outcome !== 'not-applicable').map((c) => c.id));

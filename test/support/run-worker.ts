@@ -1,0 +1,95 @@
+/**
+ * A run worker (a child process of a test, talking over IPC; see run-pool.ts): for each job it is sent, it starts a
+ * reference server as the job says (faults, variants, level, production-like), prepares a world on it, runs the
+ * job's clauses (every clause when none are named) and answers with the run's results. One vitest instance serves
+ * every job, so only the first pays for vitest's start-up: the kill matrix's hundreds of runs, and any test that
+ * needs many whole runs, cost their checks and little more.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../../helpers/config/load.ts';
+import { loadExpectedFailures } from '../../helpers/expectations/expected-failures.ts';
+import { exitCodeOf, type RunResults } from '../../helpers/reporters/results.ts';
+import { FIXED_SEED, runConformance } from '../../helpers/run/run-conformance.ts';
+import { SuiteRunner } from '../../helpers/run/suite-runner.ts';
+import { type ReferenceServerOptions, startReferenceServer } from '../../reference/server.ts';
+import { CLAUSES } from '../../suites/catalog.ts';
+
+export interface RunJob {
+  /** The clauses to run; every clause when absent. */
+  ids?: readonly string[];
+  /** Default full. */
+  profile?: 'quick' | 'full';
+  server?: Pick<ReferenceServerOptions, 'faults' | 'variants' | 'developmentLogin' | 'featureLevel' | 'flavour'>;
+  /**
+   * Configuration variables. With `external`, the server is the run's TARGET_URL, as a server started apart is:
+   * its accounts come from these variables (or its development login), not the embedded realm's defaults.
+   */
+  env?: Record<string, string>;
+  external?: boolean;
+  /** Default the fixed seed of runs that must act alike every time. */
+  seed?: number;
+  /** An expected-failures file (EXPECTED_FAILURES), relative to the project. */
+  expectedFailures?: string;
+}
+
+export interface RunReply {
+  /** Undefined when the run did not get to the end (see `error`). */
+  results?: RunResults;
+  /** The exit status the command line would have given this run. */
+  exitCode?: number;
+  reportDir: string;
+  ms: number;
+  /** Why the run did not start or end (a configuration or set-up error). */
+  error?: string;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+/** Suite files at once in each run (run-pool.ts sets it): more overlap waits (time limits, grace), fewer cost less CPU. */
+const concurrency = Number(process.env.RUN_WORKER_CONCURRENCY ?? 1);
+
+async function run(suites: SuiteRunner, job: RunJob): Promise<RunReply> {
+  const started = Date.now();
+  const reportDir = mkdtempSync(join(tmpdir(), 'cf-run-'));
+  const server = await startReferenceServer({ port: 0, ...job.server });
+  try {
+    const config = loadConfig({
+      PROFILE: job.profile ?? 'full',
+      CONCURRENCY: String(concurrency),
+      REPORT_DIR: reportDir,
+      ...job.env,
+      ...(job.external ? { TARGET_URL: server.url } : {}),
+    });
+    const { results } = await runConformance({
+      config,
+      baseUrl: server.url,
+      seed: job.seed ?? FIXED_SEED,
+      suites,
+      clauses: CLAUSES,
+      ...(job.ids ? { ids: new Set(job.ids) } : {}),
+      ...(job.expectedFailures
+        ? { expected: loadExpectedFailures(resolve(root, job.expectedFailures), new Set(CLAUSES.map((c) => c.id))) }
+        : {}),
+      version: 'run-worker',
+      // The server goes away with the job: nothing to recover before the run or undo after it.
+      cleanUp: false,
+    });
+    return { results, exitCode: results && exitCodeOf(results), reportDir, ms: Date.now() - started };
+  } finally {
+    await server.close();
+  }
+}
+
+const suites = await SuiteRunner.open({ root, clauses: CLAUSES, concurrency });
+process.on('message', (job: RunJob | 'done') => {
+  if (job === 'done') {
+    void suites.close().then(() => process.exit(0));
+    return;
+  }
+  run(suites, job).then(
+    (reply) => process.send?.(reply),
+    (error: unknown) => process.send?.({ error: String(error), reportDir: '', ms: 0 } satisfies RunReply),
+  );
+});
+process.send?.('ready');
