@@ -106,10 +106,21 @@ function messageOf(error: unknown): string {
   return cause?.message && !main.includes(cause.message) ? `${main}\n${cause.message}` : main;
 }
 
-/** fast-check reports `{ seed: S, path: "P", … }`: turn it into the command that replays exactly that case. */
+/**
+ * fast-check reports `{ seed: S, path: "P", … }`, and for a sequence of commands `replayPath="R"`: turn them into
+ * the command that replays exactly that case.
+ */
 function withReplayHint(clause: Clause, message: string): string {
+  const replay = replayArgument(message);
+  return replay ? `${message}\nreplay: npm run conformance -- --only ${clause.id} --replay=${replay}` : message;
+}
+
+/** `SEED:PATH`, or `SEED:PATH@REPLAYPATH` for a sequence, from fast-check's report; undefined without a seed. */
+export function replayArgument(message: string): string | undefined {
   const m = /seed: (-?\d+), path: "([\d:]+)"/.exec(message);
-  return m ? `${message}\nreplay: npm run conformance -- --only ${clause.id} --replay=${m[1]}:${m[2]}` : message;
+  if (!m) return undefined;
+  const steps = /replayPath="([A-Za-z0-9+/]*:[A-Za-z0-9+/]*)"/.exec(message);
+  return `${m[1]}:${m[2]}${steps ? `@${steps[1]}` : ''}`;
 }
 
 /**

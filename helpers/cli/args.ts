@@ -17,7 +17,8 @@ server when neither is given, and writes reports. Exit status: 0 conforming (or 
                               ("GET /drafts"), or an area (drafts); repeat or comma-separate for several
   --profile quick|full|nightly   depth of property runs (PROFILE)
   --seed N                    seed of the run (SEED); printed first in every run
-  --replay=SEED:PATH          replay a failed property with fast-check's seed and path (use with --only ID)
+  --replay=SEED:PATH[@STEPS]  replay a failed property with fast-check's seed and path (use with --only ID);
+                              a sequence's also with the steps that ran (fast-check's replayPath)
   --report-dir DIR            where reports are written (REPORT_DIR)
   --expected-failures FILE    known failures of this target: still run, reported as known-failure (EXPECTED_FAILURES)
   --baseline FILE             compare with an earlier conformance.json: print newly failing and newly passing clauses
@@ -39,7 +40,7 @@ export interface RunOptions {
   overrides: Record<string, string>;
   envFile?: string;
   only: string[];
-  replay?: { seed: number; path: string };
+  replay?: { seed: number; path: string; replayPath?: string };
   baseline?: string;
   updateBaseline: boolean;
   shard?: { index: number; count: number };
@@ -117,13 +118,13 @@ export function parseCommand(argv: readonly string[]): Command {
     return { kind: 'error', message: '--update-baseline needs --baseline FILE' };
 
   if (typeof values.replay === 'string') {
-    const m = /^(-?\d+):([\d:]+)$/.exec(values.replay);
+    const m = /^(-?\d+):([\d:]+)(?:@([A-Za-z0-9+/]*:[A-Za-z0-9+/]*))?$/.exec(values.replay);
     if (!m)
       return {
         kind: 'error',
-        message: `--replay takes SEED:PATH as fast-check prints them (e.g. 1046816542:0:3), got "${values.replay}"`,
+        message: `--replay takes SEED:PATH as fast-check prints them (e.g. 1046816542:0:3), and for a sequence @STEPS (its replayPath, e.g. @BL:B), got "${values.replay}"`,
       };
-    options.replay = { seed: Number(m[1]), path: m[2]! };
+    options.replay = { seed: Number(m[1]), path: m[2]!, ...(m[3] !== undefined ? { replayPath: m[3] } : {}) };
   }
   if (typeof values.shard === 'string') {
     const m = /^(\d+)\/(\d+)$/.exec(values.shard);

@@ -55,8 +55,11 @@ export interface World {
   channels: { id: number; name: string }[] | { unavailable: string; disabled?: boolean };
   /** Clause id → why the target is expected to fail it (from the expected-failures file). */
   expectedFailures: Record<string, string>;
-  /** Replays one failed property: fast-check's seed and path (with --only naming its clause). */
-  replay?: { seed: number; path: string };
+  /**
+   * Replays one failed property: fast-check's seed and path (with --only naming its clause), and for a sequence of
+   * commands which of them ran (fast-check's replayPath: without it the sequence's shrinks differ).
+   */
+  replay?: { seed: number; path: string; replayPath?: string };
   options: {
     requestTimeoutMs: number;
     rateLimitMaxWaitSeconds: number;

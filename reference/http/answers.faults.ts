@@ -27,7 +27,14 @@ export const ANSWER_FAULTS = {
   'answer-narrow-messages-list': {
     clause: 'RESP-MSG-NARROW-001',
     description: 'GET /messages/matches_narrow answers messages as a list, not an object keyed by id.',
-    alsoBreaks: ['MSG-NARROW-001', 'MSG-NARROW-002', 'MSG-NARROW-003', 'MSG-NARROW-004', 'MSG-NARROW-006'],
+    alsoBreaks: [
+      'MSG-NARROW-001',
+      'MSG-NARROW-002',
+      'MSG-NARROW-003',
+      'MSG-NARROW-004',
+      'MSG-NARROW-006',
+      'EXPLORE-003',
+    ],
   },
   'answer-user-get-user-missing': {
     clause: 'RESP-USER-GET-001',
@@ -58,7 +65,14 @@ export const ANSWER_FAULTS = {
   'answer-delete-topic-complete-string': {
     clause: 'RESP-TOPIC-DELETE-001',
     description: 'POST /streams/{stream_id}/delete_topic answers complete as the string "true".',
-    alsoBreaks: ['TOPIC-DELETE-002', 'TOPIC-DELETE-003', 'TOPIC-DELETE-004', 'TOPIC-DELETE-005', 'TOPIC-DELETE-006'],
+    alsoBreaks: [
+      'TOPIC-DELETE-002',
+      'TOPIC-DELETE-003',
+      'TOPIC-DELETE-004',
+      'TOPIC-DELETE-005',
+      'TOPIC-DELETE-006',
+      'EXPLORE-004',
+    ],
   },
   'answer-drafts-create-ids-strings': {
     clause: 'RESP-DRAFTS-CREATE-001',

@@ -97,6 +97,7 @@ export const EDIT_FAULTS = {
   'edit-resolve-target-only': {
     clause: 'EDIT-RESOLVE-001',
     description: 'Resolving a topic with change_all renames only the target message.',
+    alsoBreaks: ['EXPLORE-002'],
   },
   'edit-empty-topic-resolvable': {
     clause: 'EDIT-RESOLVE-002',
@@ -144,7 +145,7 @@ export const EDIT_FAULTS = {
       'change_later from a message moved into its topic moves the later messages of the topic it was sent to instead.',
   },
   'sequence-resolve-misses-moved-in': {
-    clause: 'EXPLORE-001',
+    clause: 'EXPLORE-002',
     description: 'Resolving a topic renames only the messages sent to it: those moved into it stay unresolved.',
   },
 } as const satisfies FaultCatalogue;

@@ -113,6 +113,7 @@ export const MESSAGES_FAULTS = {
   'narrow-non-matching-returned': {
     clause: 'MSG-NARROW-001',
     description: 'matches_narrow returns every visible message asked about, matching or not.',
+    alsoBreaks: ['EXPLORE-003'],
   },
   'narrow-no-highlight': {
     clause: 'MSG-NARROW-002',
@@ -160,11 +161,11 @@ export const MESSAGES_FAULTS = {
   },
   // Seen only by a sequence (EXPLORE-*): the stored message keeps the topic it was sent to (firstTopic) for it.
   'sequence-narrow-matches-first-topic': {
-    clause: 'EXPLORE-001',
+    clause: 'EXPLORE-003',
     description: 'A topic narrow also matches messages moved away from the topic (by the topic they were sent to).',
   },
   'sequence-narrow-misses-moved-in': {
-    clause: 'EXPLORE-001',
+    clause: 'EXPLORE-003',
     description: 'A topic narrow does not match the messages moved into the topic, only those sent to it.',
   },
 } as const satisfies FaultCatalogue;

@@ -57,7 +57,7 @@ export const STREAMS_FAULTS = {
   'channels-topic-delete-complete-early': {
     clause: 'TOPIC-DELETE-002',
     description: 'delete_topic answers complete: true after its first batch, with messages of the topic left.',
-    alsoBreaks: ['TOPIC-DELETE-003', 'TOPIC-DELETE-005'],
+    alsoBreaks: ['TOPIC-DELETE-003', 'TOPIC-DELETE-005', 'EXPLORE-004'],
   },
   'channels-topic-delete-display-name-literal': {
     clause: 'TOPIC-DELETE-003',
@@ -106,12 +106,12 @@ export const STREAMS_FAULTS = {
   },
   // Seen only by a sequence (EXPLORE-*): the stored message keeps the topic it was sent to (firstTopic) for it.
   'sequence-delete-topic-by-first-topic': {
-    clause: 'EXPLORE-001',
+    clause: 'EXPLORE-004',
     description:
       'Deleting a topic deletes the messages sent to it, wherever they were moved since, and leaves those moved into it.',
   },
   'sequence-delete-topic-misses-moved-in': {
-    clause: 'EXPLORE-001',
+    clause: 'EXPLORE-004',
     description: 'Deleting a topic leaves the messages moved into it since (those sent to it go, as they should).',
   },
 } as const satisfies FaultCatalogue;

@@ -7,10 +7,33 @@ export const clauses = defineArea('explore', {
       id: 'EXPLORE-001',
       level: 'MUST',
       title:
-        'after any sequence of sends, moves (each propagate mode), resolves, unresolves and topic deletions, keep every message in the topic the sequence left it in: read back there, matched by a narrow of that topic and of no topic it left, and deleted with that topic only',
-      section:
-        'States and transitions (topic rows); 3. Edit a message; 5. Check messages against a narrow; 9. Delete a topic',
+        'after any sequence of sends, moves, resolves and topic deletions, move exactly the messages the propagate mode names (change_one the message, change_later it and the later ones, change_all the whole topic) from the topic as it is then, messages moved into it included, and leave every other message where it was',
+      section: '3. Edit a message (topic, propagate_mode); States and transitions (topic rows)',
       endpoint: 'PATCH /messages/{message_id}',
+    },
+    {
+      id: 'EXPLORE-002',
+      level: 'MUST',
+      title:
+        'after any sequence of sends, moves, resolves and topic deletions, resolve (or unresolve) a topic by renaming every message it holds then, messages moved into it included, to the name with (or without) the resolved prefix',
+      section: 'States and transitions (topic unresolved → resolved); 3. Edit a message',
+      endpoint: 'PATCH /messages/{message_id}',
+    },
+    {
+      id: 'EXPLORE-003',
+      level: 'MUST',
+      title:
+        'after any sequence of sends, moves, resolves and topic deletions, match a message by a narrow of the topic it is in now, and by no narrow of a topic it has left',
+      section: '5. Check messages against a narrow; States and transitions (topic rows)',
+      endpoint: 'GET /messages/matches_narrow',
+    },
+    {
+      id: 'EXPLORE-004',
+      level: 'MUST',
+      title:
+        'after any sequence of sends, moves, resolves and topic deletions, delete with a topic exactly the messages it holds then, messages moved into it included, and none that were moved away',
+      section: 'States and transitions (topic with messages → deleted); 9. Delete a topic',
+      endpoint: 'POST /streams/{stream_id}/delete_topic',
     },
   ],
 });

@@ -5,52 +5,83 @@
 // step, and a failure shrinks to the shortest sequence that shows it. Servers break most often between operations
 // (a topic deletion that follows a message's first topic, a propagation that leaves moved-in messages behind, a
 // narrow that matches where a message was): no single-operation clause sees those.
+//
+// One exploration judges four transitions, each its own clause (moves, resolving, narrows, deleting a topic): a
+// departure fails the clause of the step that saw it, and the exploration runs again with that transition's
+// departures ending a sequence instead of failing it, until no other clause fails. Each clause has then been judged
+// over whole runs of sequences in which its own steps were always judged.
 import fc from 'fast-check';
 import { describe } from 'vitest';
 import { administratorOf } from '../../helpers/checks/actors.ts';
 import { CHECK_TIME_LIMIT_MS, checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
+import { deriveSeed } from '../../helpers/checks/seeds.ts';
 import { sharesState, takeTurn } from '../../helpers/checks/shared-state.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
+import { findCause, HarnessError } from '../../helpers/errors.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import type { Role } from '../../helpers/roles.ts';
+import type { World } from '../../helpers/world/types.ts';
 import { ownChannel } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
 import {
   DeleteTopicCommand,
   EpilogueCommand,
+  KINDS,
+  type Kind,
   MODES,
   MoveCommand,
   NarrowCommand,
   ResolveCommand,
   SendCommand,
+  TransitionFailure,
 } from './topics/commands.ts';
 import { explore } from './topics/explore.ts';
 import { newModel, type TopicModel, type TopicReal } from './topics/model.ts';
 
 const check = checksOf(clauses);
 
+/** The clause of each transition. */
+const CLAUSE_OF = {
+  move: 'EXPLORE-001',
+  resolve: 'EXPLORE-002',
+  narrow: 'EXPLORE-003',
+  delete: 'EXPLORE-004',
+} as const satisfies Record<Kind, string>;
+
+/** A departure outside the steps' judgements is the moves' (what every sequence does most). */
+const clauseOf = (kind: Kind | undefined) => CLAUSE_OF[kind ?? 'move'];
+
 type Command = fc.AsyncCommand<TopicModel, TopicReal>;
 
 /**
- * A step that keeps the curl line of the request that did it (its first that is not a read, else its first): the
- * numbered steps of a failure can then be replayed by hand, one by one.
+ * A step that keeps the curl line of the request that did it (its first that is not a read, else its first; for the
+ * step that failed, its last that is not a read: the one whose effect was judged): the numbered steps of a failure
+ * can then be replayed by hand, one by one.
  */
 class Traced implements Command {
   curl: string | undefined;
   constructor(
     private readonly step: Command,
     private readonly ctx: CheckContext,
+    /** Transitions whose departures end the sequence instead of failing it (their clauses failed already). */
+    private readonly settled: ReadonlySet<Kind>,
   ) {}
-  check = (model: Readonly<TopicModel>) => this.step.check(model);
+  check = (model: Readonly<TopicModel>) => model.offModel === undefined && this.step.check(model);
   async run(model: TopicModel, real: TopicReal): Promise<void> {
     const from = this.ctx.recorder.exchanges.length;
+    let failed = false;
     try {
       await this.step.run(model, real);
+    } catch (error) {
+      failed = true;
+      if (!(error instanceof TransitionFailure && this.settled.has(error.kind))) throw error;
+      model.offModel = `${this}: ${error.message.split('\n')[0]}`;
     } finally {
       const sent = this.ctx.recorder.exchanges.slice(from);
-      const doing = sent.find((e) => e.method !== 'GET') ?? sent[0];
+      const writes = sent.filter((e) => e.method !== 'GET');
+      const doing = (failed ? writes.at(-1) : writes[0]) ?? sent[0];
       this.curl = doing && toCurl(doing);
     }
   }
@@ -83,7 +114,7 @@ const EDIT_SETTINGS = [
   'move_messages_within_stream_limit_seconds',
 ];
 
-function commands() {
+function commands(replayPath: string | undefined) {
   const name = fc.nat({ max: NAMES - 1 });
   const pick = fc.nat({ max: 3 });
   const move = fc.tuple(pick, name, fc.constantFrom(...MODES)).map(([p, n, m]) => new MoveCommand(p, n, m));
@@ -103,7 +134,7 @@ function commands() {
         pick.map((p) => new NarrowCommand(p)),
       ],
       // Long from the first run: fast-check's usual small first cases would spend a short profile on near-empty ones.
-      { maxCommands, size: 'max' },
+      { maxCommands, size: 'max', ...(replayPath !== undefined ? { replayPath } : {}) },
     );
 }
 
@@ -121,63 +152,154 @@ async function realsOf(
   const level = ctx.world.featureLevel;
   return {
     readers,
-    base: { ctx, channelId: channel.id, admin, channelOperator: level === null || level >= 250 ? 'channel' : 'stream' },
+    base: {
+      ctx,
+      channelId: channel.id,
+      admin,
+      channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
+      judged: { move: 0, resolve: 0, narrow: 0, delete: 0 },
+    },
   };
 }
+
+/** The outcome of exploring: each failed transition's error (fast-check's, with the sequence and its replay). */
+interface Explored {
+  failures: Map<Kind, unknown>;
+  /** Whichever error ended the exploration otherwise (a set-up error): every clause ends with it. */
+  broken?: unknown;
+  /** Steps judged, by transition. */
+  judged: Record<Kind, number>;
+  note: string;
+}
+
+/** The property over sequences; departures of the `settled` transitions end a sequence instead of failing it. */
+function sequences(
+  ctx: CheckContext,
+  shared: Awaited<ReturnType<typeof realsOf>>,
+  settled: ReadonlySet<Kind>,
+  tally: { sequences: number; commands: number; offModel: number },
+) {
+  const { readers, base } = shared;
+  const arbitrary = commands(ctx.world.replay?.replayPath)(SIZE[ctx.world.profile].maxCommands);
+  return fc.asyncProperty(arbitrary, async (cmds) => {
+    const names = Array.from({ length: NAMES }, (_, i) => ctx.unique(`t${i}`));
+    const reader = readers[tally.sequences % readers.length]!;
+    const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare') };
+    const model = newModel();
+    tally.sequences += 1;
+    // Messages in both topics first, and one of them moved into the other topic, so that the first generated
+    // steps already meet a topic holding a message moved in (where servers go wrong); the end looks at
+    // whatever state the generated steps built (see EpilogueCommand).
+    const start = [new SendCommand(0), new SendCommand(0), new SendCommand(1), new MoveCommand(0, 0, 'change_one')];
+    const steps = [...start, ...cmds, new EpilogueCommand()].map((step) => new Traced(step, ctx, settled));
+    try {
+      await fc.asyncModelRun(() => ({ model, real }), steps);
+    } catch (error) {
+      // The whole sequence as numbered steps, each with the request that did it (fast-check's counterexample
+      // leaves out the fixed first and last steps).
+      if (!(error instanceof TransitionFailure)) throw error;
+      const list = steps.map((step, i) => `  ${i + 1}. ${step}${step.curl ? `\n       ${step.curl}` : ''}`);
+      throw new TransitionFailure(
+        error.kind,
+        new ConformanceAssertion(`the sequence:\n${list.join('\n')}\n${error.message}`, error.exchange),
+      );
+    }
+    if (model.offModel) tally.offModel += 1;
+    tally.commands += [...cmds].length;
+  });
+}
+
+/**
+ * Explores until every transition has either failed or been judged over a whole property run: each run that fails
+ * settles the failed transition, and the next run judges the others.
+ */
+async function explored(ctx: CheckContext): Promise<Explored> {
+  for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
+  const shared = await realsOf(ctx);
+  const { numRuns } = SIZE[ctx.world.profile];
+  const tally = { sequences: 0, commands: 0, offModel: 0 };
+  const failures = new Map<Kind, unknown>();
+  // One seed for the exploration, whichever clause's check starts it (a whole run and `--only` one clause alike).
+  const params = {
+    ...ctx.property({ numRuns }),
+    seed: deriveSeed(ctx.world.seed, 'EXPLORE-001'),
+    // Shrunk, unlike other properties: the shortest sequence is what a person can act on (bounded in time, as a
+    // real server answers every step of every shrink).
+    endOnFailure: false,
+    interruptAfterTimeLimit: SHRINK_MS,
+  };
+  const minutes = ctx.world.options.exploreMinutes;
+  if (minutes > 0) {
+    // Exploring for minutes with fresh seeds: every distinct failure, each to the clause of the step that saw it.
+    const found = await explore(ctx, sequences(ctx, shared, new Set(), tally), params, minutes, clauseOf);
+    for (const kind of KINDS) {
+      const mine = found.filter((f) => (f.kind ?? 'move') === kind);
+      if (!mine.length) continue;
+      const all = mine.map((f, i) => `failure ${i + 1} of ${mine.length}:\n${f.report}`).join('\n\n');
+      failures.set(
+        kind,
+        new ConformanceAssertion(
+          `${mine.length} distinct failure(s) in ${minutes} min of exploring:\n${all}`,
+          mine[0]!.exchange,
+        ),
+      );
+    }
+  }
+  while (minutes === 0 && failures.size < KINDS.length) {
+    const property = sequences(ctx, shared, new Set(failures.keys()), tally);
+    try {
+      await fc.assert(property, params);
+      break;
+    } catch (error) {
+      const failure = findCause(error, TransitionFailure);
+      if (!failure) return { failures, broken: error, judged: shared.base.judged, note: '' };
+      failures.set(failure.kind, error);
+    }
+  }
+  const off = tally.offModel ? `, ${tally.offModel} ended early at a departure already reported` : '';
+  return {
+    failures,
+    judged: shared.base.judged,
+    note: `${tally.sequences} sequences, ${tally.commands} generated commands${off} (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring` : ''})`,
+  };
+}
+
+/** The exploration of this run, started by whichever of its clauses' checks comes first. */
+let current: { runId: string; outcome: Promise<Explored> } | undefined;
+
+/** A transition's clause: judged by the run's exploration (whichever clause's check starts it), or a replay. */
+function judge(kind: Kind) {
+  return async (ctx: CheckContext) => {
+    if (ctx.world.replay) {
+      // A replay (`--only` this clause): the other transitions' departures end the sequence, as they did when this
+      // failure was found (else it would have been theirs).
+      const settled = new Set(KINDS.filter((k) => k !== kind));
+      for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
+      const tally = { sequences: 0, commands: 0, offModel: 0 };
+      await fc.assert(sequences(ctx, await realsOf(ctx), settled, tally), ctx.property());
+      return;
+    }
+    if (current?.runId !== ctx.world.runId) current = { runId: ctx.world.runId, outcome: explored(ctx) };
+    const outcome = await current.outcome;
+    if (outcome.broken) throw outcome.broken;
+    const failure = outcome.failures.get(kind);
+    if (failure) throw failure;
+    const judged = outcome.judged[kind];
+    // Every sequence that gets to its end judges each transition; none did if all ended at another's departure.
+    if (judged === 0)
+      throw new HarnessError(`no ${kind} step was judged: every sequence ended early, at a departure already reported`);
+    ctx.note(`${judged} ${kind} steps judged; ${outcome.note}`);
+  };
+}
+
+/** The exploring minutes on top of a check's usual two. */
+const limit = (world: World) => CHECK_TIME_LIMIT_MS + world.options.exploreMinutes * 60_000;
 
 describe('topics (model-based sequences)', () => {
   sharesState('realm-edit-settings');
 
-  check(
-    'EXPLORE-001',
-    async (ctx) => {
-      for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
-      const { readers, base } = await realsOf(ctx);
-      const { numRuns, maxCommands } = SIZE[ctx.world.profile];
-      const tally = { sequences: 0, commands: 0 };
-      const property = fc.asyncProperty(commands()(maxCommands), async (cmds) => {
-        const names = Array.from({ length: NAMES }, (_, i) => ctx.unique(`t${i}`));
-        const reader = readers[tally.sequences % readers.length]!;
-        const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare') };
-        const model = newModel();
-        tally.sequences += 1;
-        // Messages in both topics first, and one of them moved into the other topic, so that the first generated
-        // steps already meet a topic holding a message moved in (where servers go wrong); the end looks at
-        // whatever state the generated steps built (see EpilogueCommand).
-        const start = [new SendCommand(0), new SendCommand(0), new SendCommand(1), new MoveCommand(0, 0, 'change_one')];
-        const steps = [...start, ...cmds, new EpilogueCommand()].map((step) => new Traced(step, ctx));
-        try {
-          await fc.asyncModelRun(() => ({ model, real }), steps);
-        } catch (error) {
-          // The whole sequence as numbered steps, each with the request that did it (fast-check's counterexample
-          // leaves out the fixed first and last steps).
-          if (!(error instanceof ConformanceAssertion)) throw error;
-          const list = steps.map((step, i) => `  ${i + 1}. ${step}${step.curl ? `\n       ${step.curl}` : ''}`);
-          throw new ConformanceAssertion(`the sequence:\n${list.join('\n')}\n${error.message}`, error.exchange);
-        }
-        tally.commands += [...cmds].length;
-      });
-      // Shrunk, unlike other properties: the shortest sequence is what a person can act on (bounded in time, as a
-      // real server answers every step of every shrink).
-      const params = { ...ctx.property({ numRuns }), endOnFailure: false, interruptAfterTimeLimit: SHRINK_MS };
-      const minutes = ctx.world.options.exploreMinutes;
-      if (minutes === 0 || ctx.world.replay) {
-        await fc.assert(property, params);
-      } else {
-        const found = await explore(ctx, property, params, minutes);
-        if (found.length > 0) {
-          const all = found.map((f, i) => `failure ${i + 1} of ${found.length}:\n${f.report}`).join('\n\n');
-          throw new ConformanceAssertion(
-            `${found.length} distinct failure(s) in ${minutes} min of exploring:\n${all}`,
-            found[0]!.exchange,
-          );
-        }
-      }
-      ctx.note(
-        `${tally.sequences} sequences, ${tally.commands} generated commands (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring` : ''})`,
-      );
-    },
-    // The exploring minutes on top of the check's usual two.
-    (world) => CHECK_TIME_LIMIT_MS + world.options.exploreMinutes * 60_000,
-  );
+  check('EXPLORE-001', judge('move'), limit);
+  check('EXPLORE-002', judge('resolve'), limit);
+  check('EXPLORE-003', judge('narrow'), limit);
+  check('EXPLORE-004', judge('delete'), limit);
 });

@@ -46,7 +46,7 @@ interface Caller {
   queue: Queue;
 }
 
-function commandsOver(targets: Target[]) {
+function commandsOver(targets: Target[], replayPath: string | undefined) {
   const target = fc.constantFrom(...targets);
   return fc.commands(
     [
@@ -57,7 +57,7 @@ function commandsOver(targets: Target[]) {
       fc.constant(new ListMutedCommand()),
       target.map((t) => new SendFromCommand(t)),
     ],
-    { maxCommands: 16, size: 'medium' },
+    { maxCommands: 16, size: 'medium', ...(replayPath !== undefined ? { replayPath } : {}) },
   );
 }
 
@@ -86,7 +86,7 @@ describe('muting (model-based)', () => {
     const sequences = ctx
       .draw('person', CALLERS)
       .map((role) => callers.find((c) => c.role === role)!)
-      .chain((caller) => commandsOver(caller.targets).map((cmds) => ({ caller, cmds })));
+      .chain((caller) => commandsOver(caller.targets, ctx.world.replay?.replayPath).map((cmds) => ({ caller, cmds })));
     await fc.assert(
       fc.asyncProperty(sequences, async ({ caller, cmds }) => {
         const model: MuteModel = { muted: new Set() };

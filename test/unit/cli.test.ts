@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { replayArgument } from '../../helpers/checks/record.ts';
 import { parseCommand } from '../../helpers/cli/args.ts';
 import { globToRegExp, select } from '../../helpers/cli/select.ts';
 import { CLAUSES } from '../../suites/catalog.ts';
@@ -34,12 +35,25 @@ describe('command line', () => {
     });
   });
 
+  it("turns fast-check's report into the --replay argument", () => {
+    expect(replayArgument('Property failed\n{ seed: -5, path: "0:2", endOnFailure: true }')).toBe('-5:0:2');
+    expect(
+      replayArgument('{ seed: 9, path: "0:1:0:0", endOnFailure: true }\nCounterexample: [move /*replayPath="BGC:F"*/]'),
+    ).toBe('9:0:1:0:0@BGC:F');
+    expect(replayArgument('no property here')).toBeUndefined();
+  });
+
   it('reads selections, shards, replays and baselines', () => {
     expect(parseCommand(['--only', 'drafts,AUTH-*', '--only', 'GET /drafts'])).toMatchObject({
       only: ['drafts', 'AUTH-*', 'GET /drafts'],
     });
     expect(parseCommand(['--shard', '2/3'])).toMatchObject({ shard: { index: 2, count: 3 } });
     expect(parseCommand(['--replay=-12:0:4:1'])).toMatchObject({ replay: { seed: -12, path: '0:4:1' } });
+    // A sequence's: the steps that ran too (fast-check's replayPath), without which its shrinks differ.
+    expect(parseCommand(['--replay=7:0:1:0:0@BGC:F'])).toMatchObject({
+      replay: { seed: 7, path: '0:1:0:0', replayPath: 'BGC:F' },
+    });
+    expect(parseCommand(['--replay=7:0@:'])).toMatchObject({ replay: { seed: 7, path: '0', replayPath: ':' } });
     expect(parseCommand(['--baseline', 'b.json', '--update-baseline'])).toMatchObject({
       baseline: 'b.json',
       updateBaseline: true,

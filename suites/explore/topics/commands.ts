@@ -5,7 +5,7 @@
  * failure prints.
  */
 import type fc from 'fast-check';
-import { expectSuccess, fail } from '../../../helpers/checks/matchers.ts';
+import { ConformanceAssertion, expectSuccess, fail } from '../../../helpers/checks/matchers.ts';
 import { deleteTopic } from '../../channels/topics.ts';
 import { edit, QUIET, RESOLVED_PREFIX } from '../../messages/edit.ts';
 import { contentOf, mustSend } from '../../messages/messages.ts';
@@ -15,6 +15,32 @@ type Command = fc.AsyncCommand<TopicModel, TopicReal>;
 const MODES = ['change_one', 'change_later', 'change_all'] as const;
 export type Mode = (typeof MODES)[number];
 export { MODES };
+
+/** The transitions the sequences judge, each its own clause (topic-sequences.model.ts). */
+export const KINDS = ['move', 'resolve', 'narrow', 'delete'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** A departure seen by a step, and which transition it belongs to. */
+export class TransitionFailure extends ConformanceAssertion {
+  constructor(
+    readonly kind: Kind,
+    cause: ConformanceAssertion,
+  ) {
+    super(cause.message, cause.exchange);
+  }
+}
+
+/** Runs a step's operation and judgement, counting it, and tagging a departure with the transition it judged. */
+async function judging(real: TopicReal, kind: Kind, step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+    real.judged[kind] += 1;
+  } catch (error) {
+    if (error instanceof ConformanceAssertion && !(error instanceof TransitionFailure))
+      throw new TransitionFailure(kind, error);
+    throw error;
+  }
+}
 
 /** Rounds a delete_topic may take for the few messages of a sequence before the server is judged stuck. */
 const MAX_DELETE_ROUNDS = 20;
@@ -63,7 +89,8 @@ export class MoveCommand implements Command {
     readonly mode: Mode,
   ) {}
   check = (model: Readonly<TopicModel>) => model.topics.size > 0;
-  async run(model: TopicModel, real: TopicReal): Promise<void> {
+  run = (model: TopicModel, real: TopicReal) => judging(real, 'move', () => this.move(model, real));
+  private async move(model: TopicModel, real: TopicReal): Promise<void> {
     const ids = [...model.topics.keys()].sort((a, b) => a - b);
     const target = ids[this.pick % ids.length]!;
     const from = model.topics.get(target)!;
@@ -100,7 +127,8 @@ export class ResolveCommand implements Command {
     return candidates.length ? candidates[this.pick % candidates.length] : undefined;
   }
   check = (model: Readonly<TopicModel>) => this.topicOf(model) !== undefined;
-  async run(model: TopicModel, real: TopicReal): Promise<void> {
+  run = (model: TopicModel, real: TopicReal) => judging(real, 'resolve', () => this.rename(model, real));
+  private async rename(model: TopicModel, real: TopicReal): Promise<void> {
     const topic = this.topicOf(model)!;
     const inTopic = messagesIn(model, topic);
     const to = this.resolve ? `${RESOLVED_PREFIX}${topic}` : topic.slice(RESOLVED_PREFIX.length);
@@ -121,7 +149,8 @@ export class ResolveCommand implements Command {
 export class DeleteTopicCommand implements Command {
   constructor(readonly pick: number) {}
   check = (model: Readonly<TopicModel>) => model.topics.size > 0;
-  async run(model: TopicModel, real: TopicReal): Promise<void> {
+  run = (model: TopicModel, real: TopicReal) => judging(real, 'delete', () => this.delete(model, real));
+  private async delete(model: TopicModel, real: TopicReal): Promise<void> {
     const topics = liveTopics(model);
     const topic = topics[this.pick % topics.length]!;
     const step = `${this} (${JSON.stringify(topic)})`;
@@ -144,7 +173,8 @@ export class DeleteTopicCommand implements Command {
 export class NarrowCommand implements Command {
   constructor(readonly pick: number) {}
   check = (model: Readonly<TopicModel>) => model.topics.size > 0;
-  async run(model: TopicModel, real: TopicReal): Promise<void> {
+  run = (model: TopicModel, real: TopicReal) => judging(real, 'narrow', () => this.narrow(model, real));
+  private async narrow(model: TopicModel, real: TopicReal): Promise<void> {
     const ids = [...model.topics.keys()].sort((a, b) => a - b);
     const id = ids[this.pick % ids.length]!;
     const now = model.topics.get(id)!;
@@ -169,8 +199,9 @@ export class NarrowCommand implements Command {
 
 /**
  * The end of every sequence, whatever came before: a narrow check of each message that has moved, then each topic
- * moved whole (change_all, from a message sent to it where there is one) into the spare topic, then the spare topic deleted. Whatever
- * state the sequence built — topics holding messages moved in, resolved, split — these see it.
+ * moved whole (change_all, from a message sent to it where there is one) into the spare topic, the spare resolved,
+ * then deleted. Whatever state the sequence built — topics holding messages moved in, resolved, split — these see
+ * it, and every sequence that gets to its end judges each transition at least once.
  */
 export class EpilogueCommand implements Command {
   check = () => true;
@@ -184,18 +215,22 @@ export class EpilogueCommand implements Command {
       // From a message sent to this topic where there is one: the whole topic, messages moved in too, must follow.
       const target = inTopic.find((id) => model.history.get(id)?.length === 1) ?? inTopic[0]!;
       const step = `the end: topic ${JSON.stringify(topic)} moved whole (change_all, from message ${target}) to the spare topic`;
-      const res = await edit(real.ctx, real.admin, target, {
-        topic: real.spare,
-        propagate_mode: 'change_all',
-        ...QUIET,
+      await judging(real, 'move', async () => {
+        const res = await edit(real.ctx, real.admin, target, {
+          topic: real.spare,
+          propagate_mode: 'change_all',
+          ...QUIET,
+        });
+        expectSuccess(res, step);
+        for (const id of inTopic) place(model, id, real.spare);
+        await expectPlaces(model, real, inTopic, step);
       });
-      expectSuccess(res, step);
-      for (const id of inTopic) place(model, id, real.spare);
-      await expectPlaces(model, real, inTopic, step);
     }
     if (model.topics.size === 0) return;
-    const spare = liveTopics(model).indexOf(real.spare);
-    await new DeleteTopicCommand(spare).run(model, real);
+    // The spare holds only messages moved into it: resolving it must take them all, and so must deleting it.
+    await new ResolveCommand(0, true).run(model, real);
+    await new DeleteTopicCommand(0).run(model, real);
   }
-  toString = () => 'the end: narrows of moved messages, every topic moved to the spare, the spare deleted';
+  toString = () =>
+    'the end: narrows of moved messages, every topic moved to the spare, the spare resolved, then deleted';
 }

@@ -7,8 +7,11 @@ import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
 import { deriveSeed } from '../../../helpers/checks/seeds.ts';
 import { findCause } from '../../../helpers/errors.ts';
+import { type Kind, TransitionFailure } from './commands.ts';
 
 export interface Found {
+  /** The transition whose step saw the departure (undefined: a departure outside the steps' judgements). */
+  kind: Kind | undefined;
   /** The failing step and what was wanted, ids and names left out: two failures alike are one. */
   signature: string;
   report: string;
@@ -24,6 +27,7 @@ export async function explore(
   property: fc.IAsyncProperty<unknown>,
   params: fc.Parameters<unknown>,
   minutes: number,
+  clauseOf: (kind: Kind | undefined) => string,
 ): Promise<Found[]> {
   const found = new Map<string, Found>();
   const deadline = Date.now() + minutes * 60_000;
@@ -35,8 +39,11 @@ export async function explore(
     const message = error instanceof Error ? error.message : String(error);
     const signature = signatureOf(message);
     if (found.has(signature)) continue;
-    const replay = `npm run conformance -- --only EXPLORE-001 --profile ${ctx.world.profile} --replay=${details.seed}:${details.counterexamplePath}`;
+    const kind = findCause(details.errorInstance, TransitionFailure)?.kind;
+    const steps = /replayPath="([^"]*)"/.exec(fc.defaultReportMessage(details) ?? '')?.[1];
+    const replay = `npm run conformance -- --only ${clauseOf(kind)} --profile ${ctx.world.profile} --replay=${details.seed}:${details.counterexamplePath}${steps ? `@${steps}` : ''}`;
     found.set(signature, {
+      kind,
       signature,
       report: `${message}\nreplay: ${replay}`,
       exchange: error instanceof ConformanceAssertion ? error.exchange : undefined,

@@ -5,6 +5,7 @@
  */
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import type { Role } from '../../../helpers/roles.ts';
+import type { Kind } from './commands.ts';
 
 export interface TopicModel {
   /** Message id → its topic now (the server matches topics case-insensitively; the names here never clash). */
@@ -12,6 +13,11 @@ export interface TopicModel {
   /** Message id → every topic it has been in, the current one last. */
   readonly history: Map<number, string[]>;
   readonly deleted: Set<number>;
+  /**
+   * Set once the server departed in a transition whose clause has already failed: the model no longer says what the
+   * server holds, and the rest of the sequence is not run (it would only repeat that departure under other names).
+   */
+  offModel?: string;
 }
 
 export interface TopicReal {
@@ -27,6 +33,8 @@ export interface TopicReal {
   readonly admin: Role;
   /** `channel` from feature level 250, `stream` before. */
   readonly channelOperator: 'channel' | 'stream';
+  /** Steps judged so far in the exploration, by transition (shared by its sequences). */
+  readonly judged: Record<Kind, number>;
 }
 
 export const newModel = (): TopicModel => ({ topics: new Map(), history: new Map(), deleted: new Set() });
