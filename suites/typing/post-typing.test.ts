@@ -13,10 +13,15 @@ import { clauses } from './clauses.ts';
 
 const check = checksOf(clauses);
 
-const typingOf = (ctx: CheckContext, op: string) => (e: any) =>
+/**
+ * The member's typing events of `op` (by sender where the event names one) — in `channelId` where the event names a
+ * channel: other runs sharing the server send the same member's channel typing to their own channels.
+ */
+const typingOf = (ctx: CheckContext, op: string, channelId?: number) => (e: any) =>
   e?.type === 'typing' &&
   e.op === op &&
-  (e.sender?.user_id === undefined || e.sender.user_id === ctx.account('member').userId);
+  (e.sender?.user_id === undefined || e.sender.user_id === ctx.account('member').userId) &&
+  (channelId === undefined || e.stream_id === undefined || e.stream_id === channelId);
 
 /** member2's queue for typing events; channel typing needs the capability declared. */
 const recipientQueue = (ctx: CheckContext, channel = false): Promise<Queue> =>
@@ -25,8 +30,15 @@ const recipientQueue = (ctx: CheckContext, channel = false): Promise<Queue> =>
     ...(channel ? { client_capabilities: { stream_typing_notifications: true } } : {}),
   });
 
-async function expectEvent(ctx: CheckContext, queue: Queue, op: string, what: string): Promise<any> {
-  const event = (await waitForEvents(ctx, queue, typingOf(ctx, op))).find(typingOf(ctx, op));
+async function expectEvent(
+  ctx: CheckContext,
+  queue: Queue,
+  op: string,
+  what: string,
+  channelId?: number,
+): Promise<any> {
+  const ours = typingOf(ctx, op, channelId);
+  const event = (await waitForEvents(ctx, queue, ours)).find(ours);
   expect(event, `a typing ${op} event for ${what}`).toBeDefined();
   return event;
 }
@@ -74,7 +86,7 @@ describe('POST /typing', () => {
       topic: 'typing',
     });
     expectSuccess(res, 'channel typing');
-    const event = await expectEvent(ctx, queue, 'start', `typing in channel ${channel.id}`);
+    const event = await expectEvent(ctx, queue, 'start', `typing in channel ${channel.id}`, channel.id);
     ctx.note(`channel typing event: ${JSON.stringify(event).slice(0, 200)}`);
   });
 
@@ -86,7 +98,7 @@ describe('POST /typing', () => {
     for (const topic of emptySpellings(topicEnv(ctx, 372))) {
       const res = await ctx.member.post('/typing', { type: 'stream', op: 'start', stream_id: channel.id, topic });
       expectSuccess(res, `channel typing with topic ${JSON.stringify(topic)}`);
-      const event = await expectEvent(ctx, queue, 'start', `topic ${JSON.stringify(topic)}`);
+      const event = await expectEvent(ctx, queue, 'start', `topic ${JSON.stringify(topic)}`, channel.id);
       if ('topic' in event) topics.push(event.topic);
     }
     if (topics.length === 0) ctx.note('typing events carry no topic field: nothing to compare');
