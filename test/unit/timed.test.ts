@@ -50,7 +50,7 @@ describe('uninterrupted', () => {
       throw new Interrupted('a wait came');
     };
     await expect(uninterrupted(() => {}, 'the probe', steps)).rejects.toThrow(
-      /the probe: a rate-limit wait came between the timed steps 3 times/,
+      /the probe: a rate-limit wait came between the timed steps 5 times/,
     );
   });
 
