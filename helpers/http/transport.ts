@@ -2,13 +2,16 @@
  * One HTTP request to the target, as the Conventions send it (query for GET, form otherwise, multipart with files),
  * with Basic credentials when given: the raw answer, its body as text. Nothing here retries, paces or records.
  */
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import request from 'supertest';
 import type { CallOptions, Encoding, Identity, Method } from './client.ts';
 import { toQueryString } from './encoding.ts';
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+
+/** Sent with every request, so that a target's logs tell the suite's requests apart. */
+const USER_AGENT = 'teamchat-conformance';
 
 export interface Answer {
   status: number;
@@ -26,37 +29,110 @@ export interface Outgoing {
   opts: Pick<CallOptions, 'headers' | 'files'>;
 }
 
-export async function send(baseUrl: string, out: Outgoing, timeoutMs: number): Promise<Answer> {
-  const { method, path, identity, encoding, pairs, opts } = out;
-  const url = `${baseUrl}/api/v1${path}`;
-  let req = request(baseUrl)
-    [method.toLowerCase() as 'get'](`/api/v1${path}`)
-    .agent(url.startsWith('https:') ? agents.https : agents.http)
-    .timeout({ deadline: timeoutMs })
-    .ok(() => true)
-    .buffer(true)
-    .parse((res, done) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      res.on('end', () => done(null, text));
-      res.on('error', done);
-    });
-  if (identity) req = req.auth(identity.email, identity.apiKey);
-  for (const [k, v] of Object.entries(opts.headers ?? {})) req = req.set(k, v);
-  if (encoding === 'query') {
-    if (pairs.length) req = req.query(toQueryString(pairs));
-  } else if (encoding === 'form') {
-    req = req.type('form').send(toQueryString(pairs));
-  } else {
-    for (const [k, v] of pairs) req = req.field(k, v);
-    for (const [k, f] of Object.entries(opts.files ?? {})) req = req.attach(k, Buffer.from(f.content), f.name);
+/** The error of a request that had no complete answer within its time (networkCause names the setting). */
+class Timeout extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(readonly timeout: number) {
+    super(`no complete response within ${timeout} ms`);
   }
-  const res = await req;
-  const text: string = typeof res.body === 'string' ? res.body : (res.text ?? '');
-  return { status: res.status, headers: res.headers as Record<string, string>, text };
+}
+
+/**
+ * Node's own client: no redirect is followed (a redirect is the target's answer) and no compression is asked for
+ * (so none needs undoing); the whole exchange, answer body included, has `timeoutMs`.
+ */
+export function send(baseUrl: string, out: Outgoing, timeoutMs: number): Promise<Answer> {
+  const { method, path, identity, encoding, pairs, opts } = out;
+  const query = encoding === 'query' && pairs.length ? `?${toQueryString(pairs)}` : '';
+  const url = new URL(`${baseUrl}/api/v1${path}${query}`);
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...lowerCased(opts.headers) };
+  if (identity)
+    headers.authorization = `Basic ${Buffer.from(`${identity.email}:${identity.apiKey}`).toString('base64')}`;
+  let body: Buffer | undefined;
+  if (encoding === 'form') {
+    body = Buffer.from(toQueryString(pairs));
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (encoding === 'multipart') {
+    const boundary = `teamchat-conformance-${randomBytes(12).toString('hex')}`;
+    body = multipart(boundary, pairs, opts.files ?? {});
+    headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
+  }
+  if (body) headers['content-length'] = String(body.length);
+  const secure = url.protocol === 'https:';
+  return new Promise<Answer>((resolve, reject) => {
+    const req = (secure ? https : http).request(url, { method, headers, agent: secure ? agents.https : agents.http });
+    const timer = setTimeout(() => req.destroy(new Timeout(timeoutMs)), timeoutMs);
+    const settle = (error: unknown, answer?: Answer) => {
+      clearTimeout(timer);
+      if (answer) resolve(answer);
+      else reject(error);
+    };
+    req.on('error', (error) => settle(error));
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', (error) => settle(error));
+      res.on('aborted', () =>
+        settle(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' })),
+      );
+      res.on('end', () =>
+        settle(undefined, {
+          status: res.statusCode ?? 0,
+          headers: flatHeaders(res.headers),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    req.end(body);
+  });
+}
+
+const lowerCased = (headers: Readonly<Record<string, string>> = {}) =>
+  Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+
+/** Node gives a repeated header as a list (set-cookie): joined, as the answer's other headers are strings. */
+const flatHeaders = (headers: http.IncomingHttpHeaders): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+  );
+
+/** The media type a file part is sent with, by its name's extension. */
+const MEDIA_TYPES: Record<string, string> = {
+  txt: 'text/plain',
+  json: 'application/json',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+};
+
+/** A multipart/form-data body (RFC 7578): the fields in order, then the files. */
+function multipart(
+  boundary: string,
+  pairs: readonly [string, string][],
+  files: NonNullable<CallOptions['files']>,
+): Buffer {
+  const quoted = (s: string) => s.replace(/["\\\r\n]/g, (c) => encodeURIComponent(c));
+  const parts: Buffer[] = [];
+  for (const [name, value] of pairs)
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`),
+    );
+  for (const [name, file] of Object.entries(files)) {
+    const type = MEDIA_TYPES[file.name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"; filename="${quoted(file.name)}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(parts);
 }
 
 /** What went wrong on the way, in a line: a timeout names REQUEST_TIMEOUT_MS. */
