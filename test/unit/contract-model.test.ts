@@ -16,9 +16,9 @@ import {
   relativePath,
   SHAPE_KINDS,
   type Shape,
-  toZod,
   User,
 } from '../../helpers/contract/index.ts';
+import { toZod } from '../../helpers/contract/zod.ts';
 
 /** Every shape inside a shape, itself included. */
 function* shapesIn(shape: Shape): Generator<Shape> {
