@@ -100,10 +100,11 @@ export function recordOf(clause: Clause, outcome: Outcome, end: Ending): CheckRe
 
 function messageOf(error: unknown): string {
   const e = error as Error;
-  // fast-check puts the counterexample, seed and path in its own message; the cause says what failed.
+  // fast-check puts the counterexample, seed and path in its own message; the cause says what failed, and comes
+  // first: a report's one-line summary is the reason's first line.
   const cause = (e as { cause?: Error }).cause;
   const main = e?.message ?? String(error);
-  return cause?.message && !main.includes(cause.message) ? `${main}\n${cause.message}` : main;
+  return cause?.message && !main.includes(cause.message) ? `${cause.message}\n\n${main}` : main;
 }
 
 /**

@@ -93,7 +93,7 @@ function section(endpoint: string, clauses: ClauseResult[], shown: (o: Outcome) 
       : '';
     const curl = c.curl ? `<div class="part">reproduce</div><pre class="curl">${esc(c.curl)}</pre>` : '';
     const open = c.outcome === 'known-failure' ? '' : ' open';
-    return `${main}\n<tr class="evidence" data-outcome="${c.outcome}"${hide(c.outcome)}><td colspan="4"><details class="evidence"${open}><summary>evidence</summary><pre class="reason">${esc(c.reason)}</pre>${failing ? exchangeHtml(failing, 'the exchange the failure is about') : ''}${curl}${earlier}</details></td></tr>`;
+    return `${main}\n<tr class="evidence" data-outcome="${c.outcome}"${hide(c.outcome)}><td colspan="4"><details class="evidence"${open}><summary>evidence</summary>${reasonHtml(c.reason)}${failing ? exchangeHtml(failing, 'the exchange the failure is about') : ''}${curl}${earlier}</details></td></tr>`;
   });
   return `<section class="endpoint"${clauses.some((c) => shown(c.outcome)) ? '' : ' hidden'}>
   <h2>${esc(endpoint === '*' ? 'Every operation' : endpoint)} <span class="tally">${passed}/${clauses.length} passed</span></h2>
@@ -102,6 +102,31 @@ function section(endpoint: string, clauses: ClauseResult[], shown: (o: Outcome) 
 ${rows.join('\n')}
   </tbody></table>
 </section>`;
+}
+
+/**
+ * A failure's reason; a sequence of steps in it (an explored sequence: "the sequence:" then "  1. step", each with
+ * its curl line indented below) as a numbered list, each step with its curl.
+ */
+export function reasonHtml(reason: string): string {
+  const lines = reason.split('\n');
+  const start = lines.indexOf('the sequence:');
+  if (start === -1) return `<pre class="reason">${esc(reason)}</pre>`;
+  const steps: { step: string; curl?: string }[] = [];
+  let end = start + 1;
+  for (; end < lines.length; end++) {
+    const step = /^ {2}\d+\. (.*)$/.exec(lines[end]!);
+    const curl = /^ {7}(curl .*)$/.exec(lines[end]!);
+    if (step) steps.push({ step: step[1]! });
+    else if (curl && steps.length) steps.at(-1)!.curl = curl[1]!;
+    else break;
+  }
+  const before = lines.slice(0, start).join('\n').trim();
+  const after = lines.slice(end).join('\n').trim();
+  const items = steps.map(
+    ({ step, curl }) => `<li>${esc(step)}${curl ? `<pre class="curl">${esc(curl)}</pre>` : ''}</li>`,
+  );
+  return `${before ? `<pre class="reason">${esc(before)}</pre>` : ''}<div class="part">the sequence</div><ol class="sequence">${items.join('')}</ol>${after ? `<pre class="reason">${esc(after)}</pre>` : ''}`;
 }
 
 /**
@@ -208,6 +233,7 @@ nav button{cursor:pointer;margin:.1rem}nav button[aria-pressed=false]{opacity:.3
 h2{font-size:16px;margin:1.2rem 0 .2rem}.tally{color:#666;font-weight:400;font-size:13px}
 table.clauses th,tr.clause>td:nth-child(-n+3){white-space:nowrap}.sentence{overflow-wrap:anywhere;width:100%}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;word-break:normal;max-width:100%;box-sizing:border-box;background:#f6f7f9;border-radius:4px;padding:.5rem;margin:.3rem 0;font-size:12px}
+ol.sequence{margin:.3rem 0;padding-left:1.6rem;font-size:13px}ol.sequence>li{margin:.2rem 0}
 .exchange{border-left:3px solid #e3e5e8;padding-left:.6rem;margin:.5rem 0}.exchange-head{font-family:ui-monospace,monospace;font-size:12px;overflow-wrap:anywhere}
 .part{font-size:12px;color:#555;margin-top:.4rem}details.earlier{margin-top:.6rem}details.earlier>summary{font-size:12px;color:#555;cursor:pointer}
 [hidden]{display:none!important}

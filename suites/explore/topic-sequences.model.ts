@@ -195,14 +195,14 @@ function sequences(
     try {
       await fc.asyncModelRun(() => ({ model, real }), steps);
     } catch (error) {
-      // The whole sequence as numbered steps, each with the request that did it (fast-check's counterexample
-      // leaves out the fixed first and last steps).
+      // What departed (its first line, the report's summary), then the whole sequence as numbered steps, each with
+      // the request that did it (fast-check's counterexample leaves out the fixed first and last steps), then the
+      // answer that departed.
       if (!(error instanceof TransitionFailure)) throw error;
       const list = steps.map((step, i) => `  ${i + 1}. ${step}${step.curl ? `\n       ${step.curl}` : ''}`);
-      throw new TransitionFailure(
-        error.kind,
-        new ConformanceAssertion(`the sequence:\n${list.join('\n')}\n${error.message}`, error.exchange),
-      );
+      const [what, ...got] = error.message.split('\n');
+      const message = [what, 'the sequence:', ...list, ...got].join('\n');
+      throw new TransitionFailure(error.kind, new ConformanceAssertion(message, error.exchange));
     }
     if (model.offModel) tally.offModel += 1;
     tally.commands += [...cmds].length;

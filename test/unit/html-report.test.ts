@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Clause, Outcome } from '../../helpers/clauses/types.ts';
 import type { Exchange } from '../../helpers/http/exchange.ts';
-import { prettyJson, toHtml } from '../../helpers/reporters/html.ts';
+import { prettyJson, reasonHtml, toHtml } from '../../helpers/reporters/html.ts';
 import { buildResults } from '../../helpers/reporters/results.ts';
 import { RUN } from '../support/run-info.ts';
 
@@ -203,6 +203,39 @@ describe('prettyJson', () => {
         for (const text of [s, `${curly ? '{' : '['}${s}`, `${curly ? '{' : '['}${s}… (9999 characters)`])
           expect(typeof prettyJson(text)).toBe('string');
       }),
+    );
+  });
+});
+
+describe("a failed sequence's steps", () => {
+  const reason = [
+    'Property failed after 1 tests',
+    'the sequence:',
+    '  1. send to t0',
+    "       curl -sS -X POST 'http://x/api/v1/messages' --data-urlencode 'topic=<t0>'",
+    '  2. move message #0 to another topic #0 (change_one)',
+    '  3. the end',
+    "       curl -sS -X PATCH 'http://x/api/v1/messages/7'",
+    'after the end: wanted message 7 in topic "spare"',
+    'replay: npm run conformance -- --only EXPLORE-001 --replay=1:0@A:B',
+  ].join('\n');
+
+  it('are a numbered list, each with its curl line, between what came before and after', () => {
+    const html = reasonHtml(reason);
+    expect(html.startsWith('<pre class="reason">Property failed after 1 tests</pre>')).toBe(true);
+    const items = [...html.matchAll(/<li>(.*?)<\/li>/g)].map((m) => m[1]);
+    expect(items).toEqual([
+      'send to t0<pre class="curl">curl -sS -X POST &#39;http://x/api/v1/messages&#39; --data-urlencode &#39;topic=&lt;t0&gt;&#39;</pre>',
+      'move message #0 to another topic #0 (change_one)',
+      'the end<pre class="curl">curl -sS -X PATCH &#39;http://x/api/v1/messages/7&#39;</pre>',
+    ]);
+    expect(html.endsWith('--replay=1:0@A:B</pre>')).toBe(true);
+    expect(html).toContain('</ol><pre class="reason">after the end: wanted message 7 in topic &quot;spare&quot;\n');
+  });
+
+  it('leave any other reason as it is', () => {
+    expect(reasonHtml('wanted 400\n  1. not a sequence')).toBe(
+      '<pre class="reason">wanted 400\n  1. not a sequence</pre>',
     );
   });
 });
