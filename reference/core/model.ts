@@ -115,6 +115,8 @@ export interface Message {
   topic: string;
   /** The topic it was sent to (kept through moves): only the sequence faults read it, as a server that indexes by it. */
   readonly firstTopic?: string;
+  /** The channel it was sent to (kept through moves): only a sequence fault reads it. */
+  readonly firstChannelId?: number | null;
   readonly recipients: readonly number[];
   /** The Markdown source, after normalization (and truncation, see reference/README.md). */
   content: string;

@@ -56,7 +56,9 @@ function termMatches(store: Store, message: Message, term: Term, faults: Faults)
       if (message.type !== 'stream') return false;
       const channel =
         typeof operand === 'number' ? store.channelById(operand) : store.channelByName(String(operand).trim());
-      return channel?.id === message.channelId;
+      // Fault `sequence-narrow-matches-first-channel`: a message moved to another channel still matches the first.
+      const first = faults.has('sequence-narrow-matches-first-channel') && channel?.id === message.firstChannelId;
+      return channel?.id === message.channelId || first;
     }
     case 'topic':
     case 'subject': {

@@ -92,7 +92,7 @@ export const EDIT_FAULTS = {
   'edit-channel-move-ignored': {
     clause: 'EDIT-CHANNEL-002',
     description: 'A channel move succeeds but the messages stay in their channel.',
-    alsoBreaks: ['EDIT-LIMIT-002'],
+    alsoBreaks: ['EDIT-LIMIT-002', 'EXPLORE-001'],
   },
   'edit-resolve-target-only': {
     clause: 'EDIT-RESOLVE-001',
@@ -133,6 +133,8 @@ export const EDIT_FAULTS = {
     clause: 'EXPLORE-001',
     description:
       'change_later and change_all move only the messages sent to the topic: messages moved into it since stay behind.',
+    // Resolving is a rename with change_all: it leaves them behind too.
+    alsoBreaks: ['EXPLORE-002'],
   },
   'sequence-move-back-ignored': {
     clause: 'EXPLORE-001',

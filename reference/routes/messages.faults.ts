@@ -168,4 +168,8 @@ export const MESSAGES_FAULTS = {
     clause: 'EXPLORE-003',
     description: 'A topic narrow does not match the messages moved into the topic, only those sent to it.',
   },
+  'sequence-narrow-matches-first-channel': {
+    clause: 'EXPLORE-003',
+    description: 'A channel narrow also matches messages moved to another channel (by the channel they were sent to).',
+  },
 } as const satisfies FaultCatalogue;

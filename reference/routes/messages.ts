@@ -43,7 +43,12 @@ function sendMessage(ctx: Context): Fields {
   const address = type === 'stream' ? channelAddress(ctx, to, rawTopic) : directAddress(ctx, to, rawTopic);
   // Variant `no-auto-follow`: the sender's settings follow no topic on their own.
   const newTopic = startsTopic(ctx, address) && !ctx.store.variants.has('no-auto-follow');
-  const message: Message = { ...common(ctx, content, read), ...address, firstTopic: address.topic };
+  const message: Message = {
+    ...common(ctx, content, read),
+    ...address,
+    firstTopic: address.topic,
+    firstChannelId: address.channelId,
+  };
   store.messages.set(message.id, message);
   const audience = audienceOf(store, message);
   markReadForMuters(ctx, message, audience);

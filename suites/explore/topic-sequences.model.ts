@@ -1,8 +1,8 @@
 // Topics as a state machine — contract: the topic rows of States and transitions, "3. Edit a message" (moves with
-// each propagate mode, resolving as a rename with the prefix), "5. Check messages against a narrow", "9. Delete a
-// topic". fast-check generates sequences of sends, moves, resolves, unresolves, topic deletions and narrow checks
-// over a few fresh topics of a channel of the run's own; the model says where every message must be after each
-// step, and a failure shrinks to the shortest sequence that shows it. Servers break most often between operations
+// each propagate mode, within and between channels, resolving as a rename with the prefix), "5. Check messages
+// against a narrow", "9. Delete a topic". fast-check generates sequences of sends, moves, resolves, unresolves,
+// topic deletions and narrow checks over a few fresh topics of two channels of the run's own; the model says where
+// every message must be after each step, and a failure shrinks to the shortest sequence that shows it. Servers break most often between operations
 // (a topic deletion that follows a message's first topic, a propagation that leaves moved-in messages behind, a
 // narrow that matches where a message was): no single-operation clause sees those.
 //
@@ -108,22 +108,29 @@ const SIZE: Record<Profile, { numRuns: number; maxCommands: number }> = {
  */
 const EDIT_SETTINGS = [
   'allow_message_editing',
+  'can_move_messages_between_channels_group',
   'can_move_messages_between_topics_group',
   'can_resolve_topics_group',
   'message_content_edit_limit_seconds',
+  'move_messages_between_streams_limit_seconds',
   'move_messages_within_stream_limit_seconds',
 ];
 
 function commands(replayPath: string | undefined) {
   const name = fc.nat({ max: NAMES - 1 });
   const pick = fc.nat({ max: 3 });
-  const move = fc.tuple(pick, name, fc.constantFrom(...MODES)).map(([p, n, m]) => new MoveCommand(p, n, m));
+  const channel = fc.nat({ max: 1 });
+  // Within the message's channel two times in three, to the other channel the third.
+  const across = fc.constantFrom(false, false, true);
+  const move = fc
+    .tuple(pick, name, fc.constantFrom(...MODES), across)
+    .map(([p, n, m, a]) => new MoveCommand(p, n, m, a));
   return (maxCommands: number) =>
     fc.commands(
       [
         // Sends weighted double: sequences then hold enough messages for the moves to split and join topics.
-        name.map((n) => new SendCommand(n)),
-        name.map((n) => new SendCommand(n)),
+        fc.tuple(name, channel).map(([n, c]) => new SendCommand(n, c)),
+        fc.tuple(name, channel).map(([n, c]) => new SendCommand(n, c)),
         // Moves weighted treble: what they leave behind (a topic holding messages moved in, resolved, split) is where
         // servers go wrong.
         move,
@@ -139,7 +146,7 @@ function commands(replayPath: string | undefined) {
 }
 
 /**
- * What every sequence shares: the channel (its readers and the administrator subscribed) and the roles. The
+ * What every sequence shares: the two channels (their readers and the administrator subscribed) and the roles. The
  * readers take the sequences in turn: a sequence's reads are most of its requests, too many for one account's
  * rate budget.
  */
@@ -148,13 +155,16 @@ async function realsOf(
 ): Promise<{ readers: Role[]; base: Omit<TopicReal, 'names' | 'spare' | 'reader'> }> {
   const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
   const admin = administratorOf(ctx);
-  const channel = await ownChannel(ctx, { others: [...readers, admin] });
+  const channels = [
+    await ownChannel(ctx, { others: [...readers, admin] }),
+    await ownChannel(ctx, { others: [...readers, admin] }),
+  ] as const;
   const level = ctx.world.featureLevel;
   return {
     readers,
     base: {
       ctx,
-      channelId: channel.id,
+      channelIds: [channels[0].id, channels[1].id],
       admin,
       channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
       judged: { move: 0, resolve: 0, narrow: 0, delete: 0 },
@@ -187,10 +197,17 @@ function sequences(
     const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare') };
     const model = newModel();
     tally.sequences += 1;
-    // Messages in both topics first, and one of them moved into the other topic, so that the first generated
-    // steps already meet a topic holding a message moved in (where servers go wrong); the end looks at
-    // whatever state the generated steps built (see EpilogueCommand).
-    const start = [new SendCommand(0), new SendCommand(0), new SendCommand(1), new MoveCommand(0, 0, 'change_one')];
+    // Messages in both topics first, one of them moved into the other topic and the other topic's own message moved
+    // to the other channel under the same name, so that the first generated steps already meet a topic holding a
+    // message moved in, and a topic name in both channels (where servers go wrong); the end looks at whatever state
+    // the generated steps built (see EpilogueCommand).
+    const start = [
+      new SendCommand(0),
+      new SendCommand(0),
+      new SendCommand(1),
+      new MoveCommand(0, 0, 'change_one'),
+      new MoveCommand(2, 1, 'change_one', true),
+    ];
     const steps = [...start, ...cmds, new EpilogueCommand()].map((step) => new Traced(step, ctx, settled));
     try {
       await fc.asyncModelRun(() => ({ model, real }), steps);

@@ -50,6 +50,31 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     healthy: [false, true],
     faulty: [true, true],
   },
+  'sequence-narrow-matches-first-channel': {
+    // A message moved from Verona to Denmark, keeping its topic: a narrow of Verona's topic must no longer match it.
+    observe: async (call) => {
+      const id = await send(call, 'A');
+      const channels = await lookup(call);
+      const [verona, denmark] = [await channels.channelId('Verona'), await channels.channelId('Denmark')];
+      await call('PATCH', `/messages/${id}`, {
+        as: 'admin',
+        form: { stream_id: denmark, propagate_mode: 'change_one' },
+      });
+      const narrow = (channel: number) =>
+        call('GET', '/messages/matches_narrow', {
+          query: {
+            msg_ids: [id],
+            narrow: [
+              { operator: 'channel', operand: channel },
+              { operator: 'topic', operand: 'A' },
+            ],
+          },
+        });
+      return [String(id) in (await narrow(verona)).body.messages, String(id) in (await narrow(denmark)).body.messages];
+    },
+    healthy: [false, true],
+    faulty: [true, true],
+  },
   'sequence-propagation-misses-moved-in': {
     // b1 is moved from B into A, then A moves as a whole to C: b1 must go with it.
     observe: async (call) => {

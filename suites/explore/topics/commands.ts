@@ -1,7 +1,7 @@
 /**
- * The commands of the topic sequences: each does one operation of the contract on the run's own channel, changes the
- * model as the contract says the operation changes the server, and checks every message the operation touched is
- * where the model says (read back, GET /messages/{id}; deleted ones are gone). Their names are the steps a shrunk
+ * The commands of the topic sequences: each does one operation of the contract on the run's own two channels, changes
+ * the model as the contract says the operation changes the server, and checks every message the operation touched
+ * is where the model says (read back, GET /messages/{id}; deleted ones are gone). Their names are the steps a shrunk
  * failure prints.
  */
 import type fc from 'fast-check';
@@ -9,7 +9,17 @@ import { ConformanceAssertion, expectSuccess, fail } from '../../../helpers/chec
 import { deleteTopic } from '../../channels/topics.ts';
 import { edit, QUIET, RESOLVED_PREFIX } from '../../messages/edit.ts';
 import { contentOf, mustSend } from '../../messages/messages.ts';
-import { liveTopics, messagesIn, place, remove, type TopicModel, type TopicReal } from './model.ts';
+import {
+  describePlace,
+  livePlaces,
+  messagesIn,
+  type Place,
+  place,
+  remove,
+  samePlace,
+  type TopicModel,
+  type TopicReal,
+} from './model.ts';
 
 type Command = fc.AsyncCommand<TopicModel, TopicReal>;
 const MODES = ['change_one', 'change_later', 'change_all'] as const;
@@ -45,7 +55,7 @@ async function judging(real: TopicReal, kind: Kind, step: () => Promise<void>): 
 /** Rounds a delete_topic may take for the few messages of a sequence before the server is judged stuck. */
 const MAX_DELETE_ROUNDS = 20;
 
-/** Reads back each message: a live one must be in its model topic of the channel, a deleted one gone. */
+/** Reads back each message: a live one must be in its model place, a deleted one gone. */
 export async function expectPlaces(model: TopicModel, real: TopicReal, ids: Iterable<number>, step: string) {
   for (const id of new Set(ids)) {
     const res = await real.ctx.as(real.reader).get(`/messages/${id}`, { allow_empty_topic_name: true });
@@ -55,48 +65,63 @@ export async function expectPlaces(model: TopicModel, real: TopicReal, ids: Iter
     }
     const body = expectSuccess(res, `reading back message ${id} after ${step}`);
     const topic = body.message?.topic ?? body.message?.subject;
-    const want = model.topics.get(id)!;
+    const want = model.places.get(id)!;
     if (
-      body.message?.stream_id !== real.channelId ||
+      body.message?.stream_id !== real.channelIds[want.channel] ||
       typeof topic !== 'string' ||
-      topic.toLowerCase() !== want.toLowerCase()
+      topic.toLowerCase() !== want.topic.toLowerCase()
     )
-      fail(res, `after ${step}: wanted message ${id} in topic ${JSON.stringify(want)} of channel ${real.channelId}`);
+      fail(
+        res,
+        `after ${step}: wanted message ${id} in topic ${JSON.stringify(want.topic)} of channel ${real.channelIds[want.channel]}`,
+      );
   }
 }
 
+/** Sends a message to topic #name of channel #channel. */
 export class SendCommand implements Command {
-  constructor(readonly name: number) {}
+  constructor(
+    readonly name: number,
+    readonly channel = 0,
+  ) {}
   check = () => true;
   async run(model: TopicModel, real: TopicReal): Promise<void> {
     const topic = real.names[this.name]!;
     const id = await mustSend(real.ctx, real.reader, {
       type: 'stream',
-      to: real.channelId,
+      to: real.channelIds[this.channel]!,
       topic,
       content: contentOf(real.ctx, 'explore'),
     });
-    place(model, id, topic);
+    place(model, id, { channel: this.channel, topic });
   }
-  toString = () => `send to t${this.name}`;
+  toString = () => `send to t${this.name}${this.channel ? ' of channel #1' : ''}`;
 }
 
-/** Moves the `pick`th live message (and what the mode takes with it) to another topic, within the channel. */
+/**
+ * Moves the `pick`th live message (and what the mode takes with it) to another topic of its channel, or (`across`)
+ * to topic #name of the other channel.
+ */
 export class MoveCommand implements Command {
   constructor(
     readonly pick: number,
     readonly name: number,
     readonly mode: Mode,
+    readonly across = false,
   ) {}
-  check = (model: Readonly<TopicModel>) => model.topics.size > 0;
+  check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = (model: TopicModel, real: TopicReal) => judging(real, 'move', () => this.move(model, real));
   private async move(model: TopicModel, real: TopicReal): Promise<void> {
-    const ids = [...model.topics.keys()].sort((a, b) => a - b);
+    const ids = [...model.places.keys()].sort((a, b) => a - b);
     const target = ids[this.pick % ids.length]!;
-    const from = model.topics.get(target)!;
-    // Another topic of the sequence's than the message's own: a move that moves.
-    const others = real.names.filter((n) => n.toLowerCase() !== from.toLowerCase());
-    const to = others[this.name % others.length]!;
+    const from = model.places.get(target)!;
+    let to: Place;
+    if (this.across) to = { channel: 1 - from.channel, topic: real.names[this.name % real.names.length]! };
+    else {
+      // Another topic of the sequence's than the message's own: a move that moves.
+      const others = real.names.filter((n) => n.toLowerCase() !== from.topic.toLowerCase());
+      to = { channel: from.channel, topic: others[this.name % others.length]! };
+    }
     const inTopic = messagesIn(model, from);
     const moved =
       this.mode === 'change_one'
@@ -105,11 +130,18 @@ export class MoveCommand implements Command {
           ? inTopic.filter((id) => id >= target)
           : inTopic;
     const step = `${this} (message ${target})`;
-    expectSuccess(await edit(real.ctx, real.admin, target, { topic: to, propagate_mode: this.mode, ...QUIET }), step);
+    const params = {
+      topic: to.topic,
+      ...(this.across ? { stream_id: real.channelIds[to.channel] } : {}),
+      propagate_mode: this.mode,
+      ...QUIET,
+    };
+    expectSuccess(await edit(real.ctx, real.admin, target, params), step);
     for (const id of moved) place(model, id, to);
     await expectPlaces(model, real, inTopic, step);
   }
-  toString = () => `move message #${this.pick} to another topic #${this.name} (${this.mode})`;
+  toString = () =>
+    `move message #${this.pick} to ${this.across ? `topic #${this.name} of the other channel` : `another topic #${this.name}`} (${this.mode})`;
 }
 
 /**
@@ -122,19 +154,24 @@ export class ResolveCommand implements Command {
     readonly resolve: boolean,
     readonly at = 0,
   ) {}
-  private topicOf(model: Readonly<TopicModel>): string | undefined {
-    const candidates = liveTopics(model as TopicModel).filter((t) => t.startsWith(RESOLVED_PREFIX) !== this.resolve);
+  private placeOf(model: Readonly<TopicModel>): Place | undefined {
+    const candidates = livePlaces(model as TopicModel).filter(
+      (p) => p.topic.startsWith(RESOLVED_PREFIX) !== this.resolve,
+    );
     return candidates.length ? candidates[this.pick % candidates.length] : undefined;
   }
-  check = (model: Readonly<TopicModel>) => this.topicOf(model) !== undefined;
+  check = (model: Readonly<TopicModel>) => this.placeOf(model) !== undefined;
   run = (model: TopicModel, real: TopicReal) => judging(real, 'resolve', () => this.rename(model, real));
   private async rename(model: TopicModel, real: TopicReal): Promise<void> {
-    const topic = this.topicOf(model)!;
-    const inTopic = messagesIn(model, topic);
-    const to = this.resolve ? `${RESOLVED_PREFIX}${topic}` : topic.slice(RESOLVED_PREFIX.length);
-    const step = `${this} (${JSON.stringify(topic)})`;
+    const from = this.placeOf(model)!;
+    const inTopic = messagesIn(model, from);
+    const to = {
+      channel: from.channel,
+      topic: this.resolve ? `${RESOLVED_PREFIX}${from.topic}` : from.topic.slice(RESOLVED_PREFIX.length),
+    };
+    const step = `${this} (${describePlace(from)})`;
     const res = await edit(real.ctx, real.admin, inTopic[this.at % inTopic.length]!, {
-      topic: to,
+      topic: to.topic,
       propagate_mode: 'change_all',
       ...QUIET,
     });
@@ -148,41 +185,41 @@ export class ResolveCommand implements Command {
 /** Deletes the `pick`th live topic, repeating delete_topic until it reports the deletion complete. */
 export class DeleteTopicCommand implements Command {
   constructor(readonly pick: number) {}
-  check = (model: Readonly<TopicModel>) => model.topics.size > 0;
+  check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = (model: TopicModel, real: TopicReal) => judging(real, 'delete', () => this.delete(model, real));
   private async delete(model: TopicModel, real: TopicReal): Promise<void> {
-    const topics = liveTopics(model);
-    const topic = topics[this.pick % topics.length]!;
-    const step = `${this} (${JSON.stringify(topic)})`;
+    const places = livePlaces(model);
+    const where = places[this.pick % places.length]!;
+    const step = `${this} (${describePlace(where)})`;
     for (let round = 1; ; round++) {
-      const res = await deleteTopic(real.ctx, real.admin, real.channelId, topic);
+      const res = await deleteTopic(real.ctx, real.admin, real.channelIds[where.channel]!, where.topic);
       // Before feature level 211 an unfinished deletion answered partially_completed instead of complete: false.
       const unfinished = res.body?.result === 'partially_completed' || expectSuccess(res, step).complete === false;
       if (!unfinished) break;
       if (round >= MAX_DELETE_ROUNDS) fail(res, `${step}: still not complete after ${round} requests`);
     }
-    const doomed = messagesIn(model, topic);
+    const doomed = messagesIn(model, where);
     for (const id of doomed) remove(model, id);
     // Every message of the sequence: the topic's must be gone, the others (moved away or never in it) must stay.
-    await expectPlaces(model, real, [...doomed, ...model.topics.keys()], step);
+    await expectPlaces(model, real, [...doomed, ...model.places.keys()], step);
   }
   toString = () => `delete topic #${this.pick}`;
 }
 
-/** A narrow of the `pick`th live message's topic matches it; a narrow of any topic it was in before does not. */
+/** A narrow of the `pick`th live message's place matches it; a narrow of any place it was in before does not. */
 export class NarrowCommand implements Command {
   constructor(readonly pick: number) {}
-  check = (model: Readonly<TopicModel>) => model.topics.size > 0;
+  check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = (model: TopicModel, real: TopicReal) => judging(real, 'narrow', () => this.narrow(model, real));
   private async narrow(model: TopicModel, real: TopicReal): Promise<void> {
-    const ids = [...model.topics.keys()].sort((a, b) => a - b);
+    const ids = [...model.places.keys()].sort((a, b) => a - b);
     const id = ids[this.pick % ids.length]!;
-    const now = model.topics.get(id)!;
-    const before = (model.history.get(id) ?? []).filter((t) => t.toLowerCase() !== now.toLowerCase());
-    for (const [topic, want] of [[now, true] as const, ...before.map((t) => [t, false] as const)]) {
+    const now = model.places.get(id)!;
+    const before = (model.history.get(id) ?? []).filter((p) => !samePlace(p, now));
+    for (const [where, want] of [[now, true] as const, ...before.map((p) => [p, false] as const)]) {
       const narrow = [
-        { operator: real.channelOperator, operand: real.channelId },
-        { operator: 'topic', operand: topic },
+        { operator: real.channelOperator, operand: real.channelIds[where.channel] },
+        { operator: 'topic', operand: where.topic },
       ];
       const res = await real.ctx.as(real.reader).get('/messages/matches_narrow', { msg_ids: [id], narrow });
       const { messages } = expectSuccess(res, `${this}`);
@@ -190,43 +227,46 @@ export class NarrowCommand implements Command {
       if (matched !== want)
         fail(
           res,
-          `after the steps before it: a narrow of topic ${JSON.stringify(topic)} should ${want ? '' : 'not '}match message ${id}, ${want ? 'which is there now' : 'which has left it'}`,
+          `after the steps before it: a narrow of topic ${JSON.stringify(where.topic)} of channel ${real.channelIds[where.channel]} should ${want ? '' : 'not '}match message ${id}, ${want ? 'which is there now' : 'which has left it'}`,
         );
     }
   }
-  toString = () => `check a narrow of message #${this.pick}'s topics`;
+  toString = () => `check a narrow of message #${this.pick}'s places`;
 }
 
 /**
  * The end of every sequence, whatever came before: a narrow check of each message that has moved, then each topic
- * moved whole (change_all, from a message sent to it where there is one) into the spare topic, the spare resolved,
- * then deleted. Whatever state the sequence built — topics holding messages moved in, resolved, split — these see
- * it, and every sequence that gets to its end judges each transition at least once.
+ * moved whole (change_all, from a message sent to it where there is one) into the spare topic of the first channel,
+ * the spare resolved, then deleted. Whatever state the sequence built — topics holding messages moved in, resolved,
+ * split across channels — these see it, and every sequence that gets to its end judges each transition at least
+ * once.
  */
 export class EpilogueCommand implements Command {
   check = () => true;
   async run(model: TopicModel, real: TopicReal): Promise<void> {
-    const ids = [...model.topics.keys()].sort((a, b) => a - b);
+    const ids = [...model.places.keys()].sort((a, b) => a - b);
     for (const [i, id] of ids.entries())
       if ((model.history.get(id)?.length ?? 0) > 1) await new NarrowCommand(i).run(model, real);
-    for (const topic of liveTopics(model)) {
-      if (topic.toLowerCase() === real.spare.toLowerCase()) continue;
-      const inTopic = messagesIn(model, topic);
+    const spare: Place = { channel: 0, topic: real.spare };
+    for (const from of livePlaces(model)) {
+      if (samePlace(from, spare)) continue;
+      const inTopic = messagesIn(model, from);
       // From a message sent to this topic where there is one: the whole topic, messages moved in too, must follow.
       const target = inTopic.find((id) => model.history.get(id)?.length === 1) ?? inTopic[0]!;
-      const step = `the end: topic ${JSON.stringify(topic)} moved whole (change_all, from message ${target}) to the spare topic`;
+      const step = `the end: topic ${describePlace(from)} moved whole (change_all, from message ${target}) to the spare topic`;
       await judging(real, 'move', async () => {
         const res = await edit(real.ctx, real.admin, target, {
           topic: real.spare,
+          ...(from.channel !== spare.channel ? { stream_id: real.channelIds[spare.channel] } : {}),
           propagate_mode: 'change_all',
           ...QUIET,
         });
         expectSuccess(res, step);
-        for (const id of inTopic) place(model, id, real.spare);
+        for (const id of inTopic) place(model, id, spare);
         await expectPlaces(model, real, inTopic, step);
       });
     }
-    if (model.topics.size === 0) return;
+    if (model.places.size === 0) return;
     // The spare holds only messages moved into it: resolving it must take them all, and so must deleting it.
     await new ResolveCommand(0, true).run(model, real);
     await new DeleteTopicCommand(0).run(model, real);

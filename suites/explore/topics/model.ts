@@ -1,17 +1,23 @@
 /**
- * The model of one channel's topics under a sequence of operations: where each message of the sequence is (its
- * topic, or deleted), and the topics each message has been in. The commands (commands.ts) change it as the contract
- * says the operation changes the server, then check the server shows the same.
+ * The model of two channels' topics under a sequence of operations: where each message of the sequence is (its
+ * channel and topic, or deleted), and the places each message has been in. The commands (commands.ts) change it as
+ * the contract says the operation changes the server, then check the server shows the same.
  */
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import type { Role } from '../../../helpers/roles.ts';
 import type { Kind } from './commands.ts';
 
+/** A channel of the sequence (its index in TopicReal.channelIds) and a topic in it. */
+export interface Place {
+  readonly channel: number;
+  readonly topic: string;
+}
+
 export interface TopicModel {
-  /** Message id → its topic now (the server matches topics case-insensitively; the names here never clash). */
-  readonly topics: Map<number, string>;
-  /** Message id → every topic it has been in, the current one last. */
-  readonly history: Map<number, string[]>;
+  /** Message id → where it is now (the server matches topics case-insensitively; the names here never clash). */
+  readonly places: Map<number, Place>;
+  /** Message id → every place it has been in, the current one last. */
+  readonly history: Map<number, Place[]>;
   readonly deleted: Set<number>;
   /**
    * Set once the server departed in a transition whose clause has already failed: the model no longer says what the
@@ -22,10 +28,11 @@ export interface TopicModel {
 
 export interface TopicReal {
   readonly ctx: CheckContext;
-  readonly channelId: number;
+  /** The two channels of the run's own the sequences use (both hold the readers and the administrator). */
+  readonly channelIds: readonly [number, number];
   /** The sequence's topic names (unresolved), fresh for each sequence. */
   readonly names: readonly string[];
-  /** A fresh topic no command names, where the epilogue gathers every message before deleting it. */
+  /** A fresh topic of the first channel no command names, where the epilogue gathers every message. */
   readonly spare: string;
   /** Sends and reads back (subscribed). */
   readonly reader: Role;
@@ -37,34 +44,38 @@ export interface TopicReal {
   readonly judged: Record<Kind, number>;
 }
 
-export const newModel = (): TopicModel => ({ topics: new Map(), history: new Map(), deleted: new Set() });
+export const newModel = (): TopicModel => ({ places: new Map(), history: new Map(), deleted: new Set() });
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+export const samePlace = (a: Place, b: Place) =>
+  a.channel === b.channel && a.topic.toLowerCase() === b.topic.toLowerCase();
 
-/** The live messages of a topic, oldest first. */
-export const messagesIn = (model: TopicModel, topic: string): number[] =>
-  [...model.topics]
-    .filter(([, t]) => same(t, topic))
+/** The live messages of a place, oldest first. */
+export const messagesIn = (model: TopicModel, where: Place): number[] =>
+  [...model.places]
+    .filter(([, p]) => samePlace(p, where))
     .map(([id]) => id)
     .sort((a, b) => a - b);
 
-/** The topics that hold messages now, in order of their oldest message. */
-export const liveTopics = (model: TopicModel): string[] => {
-  const seen: string[] = [];
-  for (const id of [...model.topics.keys()].sort((a, b) => a - b)) {
-    const t = model.topics.get(id)!;
-    if (!seen.some((s) => same(s, t))) seen.push(t);
+/** The places that hold messages now, in order of their oldest message. */
+export const livePlaces = (model: TopicModel): Place[] => {
+  const seen: Place[] = [];
+  for (const id of [...model.places.keys()].sort((a, b) => a - b)) {
+    const p = model.places.get(id)!;
+    if (!seen.some((s) => samePlace(s, p))) seen.push(p);
   }
   return seen;
 };
 
-export function place(model: TopicModel, id: number, topic: string): void {
-  model.topics.set(id, topic);
+/** How a place reads in a step: `t0`-like names are the sequence's; the channel by its index. */
+export const describePlace = (p: Place) => `${JSON.stringify(p.topic)} of channel #${p.channel}`;
+
+export function place(model: TopicModel, id: number, where: Place): void {
+  model.places.set(id, where);
   const was = model.history.get(id) ?? [];
-  if (!was.length || !same(was[was.length - 1]!, topic)) model.history.set(id, [...was, topic]);
+  if (!was.length || !samePlace(was[was.length - 1]!, where)) model.history.set(id, [...was, where]);
 }
 
 export function remove(model: TopicModel, id: number): void {
-  model.topics.delete(id);
+  model.places.delete(id);
   model.deleted.add(id);
 }
