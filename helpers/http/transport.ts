@@ -72,9 +72,10 @@ export function send(baseUrl: string, out: Outgoing, timeoutMs: number): Promise
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', (error) => settle(error));
-      res.on('aborted', () =>
-        settle(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' })),
-      );
+      // Closed before the whole body came (a dropped connection): no answer.
+      res.on('close', () => {
+        if (!res.complete) settle(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' }));
+      });
       res.on('end', () =>
         settle(undefined, {
           status: res.statusCode ?? 0,
