@@ -2,9 +2,9 @@
 // each propagate mode, within and between channels, resolving as a rename with the prefix), "5. Check messages
 // against a narrow", "9. Delete a topic". fast-check generates sequences of sends, moves, resolves, unresolves,
 // topic deletions and narrow checks over a few fresh topics of two channels of the run's own; the model says where
-// every message must be after each step, and a failure shrinks to the shortest sequence that shows it. Servers break most often between operations
-// (a topic deletion that follows a message's first topic, a propagation that leaves moved-in messages behind, a
-// narrow that matches where a message was): no single-operation clause sees those.
+// every message must be after each step, and a failure shrinks to the shortest sequence that shows it. Servers
+// break most often between operations (a topic deletion that follows a message's first topic, a propagation that
+// leaves moved-in messages behind, a narrow that matches where a message was): no single-operation clause sees those.
 //
 // One exploration judges four transitions, each its own clause (moves, resolving, narrows, deleting a topic): a
 // departure fails the clause of the step that saw it, and the exploration runs again with that transition's
