@@ -51,7 +51,9 @@ const budgets = new Map<string, Budget>();
 type Shared =
   | { kind: 'budget'; account: string; remaining: number; resetAtMs: number }
   | { kind: 'refusal'; account: string; blockedUntilMs: number }
-  | { kind: 'answered'; account: string; count: number; accepted: boolean }
+  | { kind: 'answered'; account: string; accepted: boolean }
+  /** Answers counted in a batch: the load only, no word on the budget (they may be older than the last 429). */
+  | { kind: 'counted'; account: string; count: number }
   | { kind: 'probe'; account: string; untilMs: number };
 const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
 shared.unref();
@@ -64,6 +66,10 @@ function tell(news: Shared): void {
 
 function learn(news: Shared): void {
   const budget = budgetOf(news.account);
+  if (news.kind === 'counted') {
+    budget.answered += news.count;
+    return;
+  }
   if (news.kind === 'probe') {
     budget.probeUntilMs = Math.max(budget.probeUntilMs, news.untilMs);
     return;
@@ -71,7 +77,7 @@ function learn(news: Shared): void {
   // Any word from the target ends a probe.
   budget.probeUntilMs = 0;
   if (news.kind === 'answered') {
-    budget.answered += news.count;
+    budget.answered += 1;
     if (news.accepted) budget.uncertain = false;
   } else if (news.kind === 'refusal') {
     budget.blockedUntilMs = Math.max(budget.blockedUntilMs, news.blockedUntilMs);
@@ -179,7 +185,7 @@ const ANSWERED_BATCH_MS = 50;
 const unsent = new Map<string, number>();
 
 function sendAnswered(): void {
-  for (const [account, count] of unsent) shared.postMessage({ kind: 'answered', account, count, accepted: true });
+  for (const [account, count] of unsent) shared.postMessage({ kind: 'counted', account, count } satisfies Shared);
   unsent.clear();
 }
 
@@ -188,10 +194,10 @@ export function noteAnswered(account: string, accepted = true): void {
   // An answer that ends a wait for news (a 429, or the first answer while the account may be out of budget) is
   // news at once; a count alone can wait for the next batch.
   if (!accepted || budgetOf(account).uncertain || budgetOf(account).probeUntilMs > 0) {
-    tell({ kind: 'answered', account, count: 1, accepted });
+    tell({ kind: 'answered', account, accepted });
     return;
   }
-  learn({ kind: 'answered', account, count: 1, accepted });
+  learn({ kind: 'answered', account, accepted });
   // The first count since the last batch sets the timer that sends them all.
   if (unsent.size === 0) setTimeout(sendAnswered, ANSWERED_BATCH_MS).unref();
   unsent.set(account, (unsent.get(account) ?? 0) + 1);

@@ -226,10 +226,11 @@ describe('rate-limit budgets', () => {
       for (let i = 0; i < 5; i++) noteAnswered('c@example.com');
       expect(answeredFor('c@example.com')).toBe(5); // this worker counts at once
       await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(heard).toEqual([{ kind: 'answered', account: 'c@example.com', count: 5, accepted: true }]);
+      // A count only: it may be older than a 429 another worker met since, so it says nothing of the budget.
+      expect(heard).toEqual([{ kind: 'counted', account: 'c@example.com', count: 5 }]);
       noteAnswered('c@example.com', false); // a 429: news at once
       await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(heard.at(-1)).toMatchObject({ kind: 'answered', count: 1, accepted: false });
+      expect(heard.at(-1)).toMatchObject({ kind: 'answered', accepted: false });
     } finally {
       other.close();
       resetBudgets();
