@@ -91,8 +91,10 @@ function operationsToCall(ctx: CheckContext): readonly Operation[] {
 const wrongKey = (key: string) => (key.startsWith('Z') ? 'Y' : 'Z') + key.slice(1);
 
 describe('Authentication', () => {
-  // The mute operation's controls mute as the guest or the bot, as other runs' do (see bad-input.test.ts).
+  // The mute operation's controls mute as the guest or the bot, as other runs' do; the edit operation's need the
+  // realm's edit settings as they are: both leases, in the one order (see bad-input.test.ts).
   sharesState('mutes', { from: (id) => BAD_CREDENTIALS.includes(id) });
+  sharesState('realm-edit-settings', { from: (id) => BAD_CREDENTIALS.includes(id) });
   check('AUTH-001', async (ctx) => {
     expect(await unrefused(ctx, () => ctx.anonymous), 'operations not refused without credentials').toEqual([]);
   });
