@@ -7,9 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appliesAt } from '../../helpers/expectations/expected-failures.ts';
-import type { RunResults } from '../../helpers/reporters/results.ts';
 import { RunPool } from '../support/run-pool.ts';
-import { SKIPPED_BY_DESIGN } from './run-conformance.ts';
+import { failedOrErrored, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
 const RELEASES = [
   { release: 'Zulip 7.0', level: 185 },
@@ -18,17 +17,11 @@ const RELEASES = [
 ];
 
 const FILE = 'fixtures/expected-failures/zulip.json';
+const listed: { id: string; since?: number; until?: number }[] = JSON.parse(readFileSync(FILE, 'utf8')).failures;
 
 const pool = new RunPool();
 beforeAll(() => pool.start(2, { concurrency: 2 }), 60_000);
 afterAll(() => pool.stop());
-
-/** The clauses of a run that failed or ended in error, a line each with the reason. */
-const failedOrErrored = (results: RunResults) =>
-  results.clauses
-    .filter((c) => c.outcome === 'failed' || c.outcome === 'error')
-    .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`);
-const listed: { id: string; since?: number; until?: number }[] = JSON.parse(readFileSync(FILE, 'utf8')).failures;
 
 describe.concurrent.each(RELEASES)(
   'the suite against the reference answering as $release (level $level)',
@@ -37,7 +30,7 @@ describe.concurrent.each(RELEASES)(
       const run = await pool.run({ server: { featureLevel: level }, profile: 'quick', seed: 5 });
       expect(run.error).toBeUndefined();
       const clauses = run.results!.clauses;
-      expect(failedOrErrored(run.results!)).toEqual([]);
+      expect(failedOrErrored(run)).toEqual([]);
       expect(run.exitCode).toBe(0);
       expect(run.results!.run.featureLevel).toBe(level);
 
@@ -76,7 +69,7 @@ describe.concurrent('the Zulip flavour answering as Zulip 7.0 (level 185), with 
     });
     expect(run.error).toBeUndefined();
     const clauses = run.results!.clauses;
-    expect(failedOrErrored(run.results!)).toEqual([]);
+    expect(failedOrErrored(run)).toEqual([]);
     expect(run.exitCode).toBe(0);
     const known = clauses.filter((c) => c.outcome === 'known-failure').map((c) => c.id);
     const due = listed.filter((e) => appliesAt(e, level)).map((e) => e.id);

@@ -36,8 +36,11 @@ export interface RunOutcome {
   results: RunResults | undefined;
 }
 
-/** The clauses of a run that failed or ended in error, a line each with the reason: what a green run has none of. */
-export function failedOrErrored(run: RunOutcome): string[] {
+/**
+ * The clauses of a run that failed or ended in error, a line each with the reason: what a green run has none of
+ * (a command's run, or a run worker's: test/support/run-pool.ts).
+ */
+export function failedOrErrored(run: { results?: RunResults | undefined }): string[] {
   return run
     .results!.clauses.filter((c) => c.outcome === 'failed' || c.outcome === 'error')
     .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`);
