@@ -9,7 +9,7 @@
  * The runs are shared out to a few long-lived workers (test/support/run-pool.ts), each keeping one vitest
  * instance for all its faults. Prints the kill matrix and the specificity count.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_USERS } from '../fixtures/realm.ts';
@@ -58,8 +58,6 @@ interface FaultVerdict extends FaultJob {
 const QUIET = new Set(['passed', 'skipped-unsupported', 'not-applicable', 'disabled']);
 
 const pool = new RunPool();
-/** The runs' report folders, removed at the end. */
-const reportDirs: string[] = [];
 
 async function judge(job: FaultJob): Promise<FaultVerdict> {
   const { fault, clause, profile, variants = [] } = job;
@@ -69,7 +67,6 @@ async function judge(job: FaultJob): Promise<FaultVerdict> {
     server: { faults: [fault], variants },
   });
   const ran = reply.results?.clauses ?? [];
-  if (reply.reportDir) reportDirs.push(reply.reportDir);
   return {
     ...job,
     outcome: reply.error ? `error: ${reply.error}` : (ran.find((c) => c.id === clause)?.outcome ?? 'no result'),
@@ -190,7 +187,6 @@ describe('each fault fails its own clause, and nothing but its declared clauses 
 
 afterAll(async () => {
   await pool.stop();
-  for (const dir of reportDirs) rmSync(dir, { recursive: true, force: true });
   expect(
     SECRETS.filter((s) => pool.output.includes(s)),
     'credentials in the console output of the workers',

@@ -3,6 +3,7 @@
  * run then costs its checks, not a process and vitest's start-up. Jobs go to the next idle worker.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunJob, RunReply } from './run-worker.ts';
 
@@ -14,6 +15,8 @@ export class RunPool {
   private readonly workers: ChildProcess[] = [];
   /** What the workers printed (for tests that no secret is printed). */
   output = '';
+  /** The runs' report folders: read them before `stop`, which removes them. */
+  private readonly reportDirs: string[] = [];
 
   /** Starts `count` workers, each running `concurrency` suite files at once in a run (default 1). */
   async start(count: number, { concurrency = 1 }: { concurrency?: number } = {}): Promise<void> {
@@ -39,10 +42,12 @@ export class RunPool {
   async run(job: RunJob): Promise<RunReply> {
     const worker = this.idle.pop() ?? (await new Promise<ChildProcess>((r) => this.waiting.push(r)));
     try {
-      return await new Promise<RunReply>((resolve) => {
-        worker.once('message', (reply) => resolve(reply as RunReply));
+      const reply = await new Promise<RunReply>((resolve) => {
+        worker.once('message', (answer) => resolve(answer as RunReply));
         worker.send(job);
       });
+      if (reply.reportDir) this.reportDirs.push(reply.reportDir);
+      return reply;
     } finally {
       this.release(worker);
     }
@@ -55,6 +60,7 @@ export class RunPool {
   }
 
   async stop(): Promise<void> {
+    for (const dir of this.reportDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
     await Promise.all(
       this.workers.map((w) => {
         const exited = new Promise((r) => w.once('exit', r));

@@ -49,9 +49,8 @@ const root = resolve(import.meta.dirname, '../..');
 /** Suite files at once in each run (run-pool.ts sets it): more overlap waits (time limits, grace), fewer cost less CPU. */
 const concurrency = Number(process.env.RUN_WORKER_CONCURRENCY ?? 1);
 
-async function run(suites: SuiteRunner, job: RunJob): Promise<RunReply> {
+async function run(suites: SuiteRunner, job: RunJob, reportDir: string): Promise<RunReply> {
   const started = Date.now();
-  const reportDir = mkdtempSync(join(tmpdir(), 'cf-run-'));
   const server = await startReferenceServer({ port: 0, ...job.server });
   try {
     const config = loadConfig({
@@ -87,9 +86,11 @@ process.on('message', (job: RunJob | 'done') => {
     void suites.close().then(() => process.exit(0));
     return;
   }
-  run(suites, job).then(
+  // The report folder is the caller's to remove, whatever happened.
+  const reportDir = mkdtempSync(join(tmpdir(), 'cf-run-'));
+  run(suites, job, reportDir).then(
     (reply) => process.send?.(reply),
-    (error: unknown) => process.send?.({ error: String(error), reportDir: '', ms: 0 } satisfies RunReply),
+    (error: unknown) => process.send?.({ error: String(error), reportDir, ms: 0 } satisfies RunReply),
   );
 });
 process.send?.('ready');
