@@ -37,7 +37,7 @@ import {
   SendCommand,
   TransitionFailure,
 } from './topics/commands.ts';
-import { explore } from './topics/explore.ts';
+import { explore, type Found } from './topics/explore.ts';
 import { newModel, type TopicModel, type TopicReal } from './topics/model.ts';
 
 const check = checksOf(clauses);
@@ -246,9 +246,15 @@ async function explored(ctx: CheckContext): Promise<Explored> {
     interruptAfterTimeLimit: SHRINK_MS,
   };
   const minutes = ctx.world.options.exploreMinutes;
+  let distinct = 0;
   if (minutes > 0) {
-    // Exploring for minutes with fresh seeds: every distinct failure, each to the clause of the step that saw it.
-    const found = await explore(ctx, sequences(ctx, shared, new Set(), tally), params, minutes, clauseOf);
+    // Exploring for minutes with fresh seeds: every distinct failure, each to the clause of the step that saw it. One
+    // round in two settles the transitions found failing so far, so that a departure every sequence meets early
+    // does not hide the others' (the other rounds settle none, so that each transition's distinct failures show).
+    const propertyFor = (round: number, found: readonly Found[]) =>
+      sequences(ctx, shared, new Set(round % 2 ? found.flatMap((f) => (f.kind ? [f.kind] : [])) : []), tally);
+    const found = await explore(ctx, propertyFor, params, minutes, clauseOf);
+    distinct = found.length;
     for (const kind of KINDS) {
       const mine = found.filter((f) => (f.kind ?? 'move') === kind);
       if (!mine.length) continue;
@@ -256,7 +262,8 @@ async function explored(ctx: CheckContext): Promise<Explored> {
       failures.set(
         kind,
         new ConformanceAssertion(
-          `${mine.length} distinct failure(s) in ${minutes} min of exploring:\n${all}`,
+          // The first failure's line leads (the report's summary), then every distinct one.
+          `${mine[0]!.report.split('\n')[0]}${mine.length > 1 ? ` (and ${mine.length - 1} more)` : ''}\n${mine.length} distinct failure(s) in ${minutes} min of exploring:\n${all}`,
           mine[0]!.exchange,
         ),
       );
@@ -277,7 +284,7 @@ async function explored(ctx: CheckContext): Promise<Explored> {
   return {
     failures,
     judged: shared.base.judged,
-    note: `${tally.sequences} sequences, ${tally.commands} generated commands${off} (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring` : ''})`,
+    note: `${tally.sequences} sequences, ${tally.commands} generated commands${off} (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring with fresh seeds: ${distinct} distinct failure(s) in all` : ''})`,
   };
 }
 

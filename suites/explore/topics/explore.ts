@@ -20,11 +20,12 @@ export interface Found {
 
 /**
  * The profile's sequences (the check's own seed), then rounds with seeds derived from it until `minutes` have
- * passed. Returns the distinct failures, in the order found.
+ * passed, each round's property from `propertyFor` (which may settle the transitions found failing so far). Returns
+ * the distinct failures, in the order found.
  */
 export async function explore(
   ctx: CheckContext,
-  property: fc.IAsyncProperty<unknown>,
+  propertyFor: (round: number, found: readonly Found[]) => fc.IAsyncProperty<unknown>,
   params: fc.Parameters<unknown>,
   minutes: number,
   clauseOf: (kind: Kind | undefined) => string,
@@ -33,7 +34,7 @@ export async function explore(
   const deadline = Date.now() + minutes * 60_000;
   for (let round = 0; round === 0 || Date.now() < deadline; round++) {
     const seed = round === 0 ? params.seed! : deriveSeed(params.seed!, `explore-${round}`);
-    const details = await fc.check(property, { ...params, seed });
+    const details = await fc.check(propertyFor(round, [...found.values()]), { ...params, seed });
     if (!details.failed) continue;
     const error = findCause(details.errorInstance, ConformanceAssertion) ?? details.errorInstance;
     const message = error instanceof Error ? error.message : String(error);
@@ -49,7 +50,6 @@ export async function explore(
       exchange: error instanceof ConformanceAssertion ? error.exchange : undefined,
     });
   }
-  ctx.note(`explored ${minutes} min with fresh seeds: ${found.size} distinct failure(s)`);
   return [...found.values()];
 }
 
