@@ -16,9 +16,13 @@ export async function notTheApi(anonymous: ApiClient): Promise<NotTheApiError | 
     return undefined;
   const type = res.headers['content-type'] ?? 'no content type';
   const excerpt = res.text.replace(/\s+/g, ' ').trim().slice(0, 120) || '(empty body)';
+  // The suite follows no redirect (an answer is the target's answer): say where this one points.
+  const location = res.status >= 300 && res.status < 400 ? res.headers.location : undefined;
   return new NotTheApiError(
     `${res.exchange.method} ${res.exchange.url} answered HTTP ${res.status} (${type}): ${excerpt}\n` +
       'This does not answer like a Team Chat API server (every answer is a JSON object with "result"). ' +
-      "Is TARGET_URL the server's root address (the suite adds /api/v1 itself)?",
+      (location
+        ? `It redirects to ${location}: the suite follows no redirect; set TARGET_URL to where it points (https?).`
+        : "Is TARGET_URL the server's root address (the suite adds /api/v1 itself)?"),
   );
 }

@@ -2,7 +2,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../helpers/http/client.ts';
 import { networkCause, type Outgoing, send } from '../../helpers/http/transport.ts';
+import { notTheApi } from '../../helpers/world/is-the-api.ts';
 
 let server: Server;
 let base = '';
@@ -15,6 +17,8 @@ beforeAll(async () => {
     req.on('end', () => {
       last = { req, body: Buffer.concat(chunks) };
       if (req.url?.startsWith('/api/v1/redirect')) return res.writeHead(302, { location: '/api/v1/elsewhere' }).end();
+      if (req.url === '/api/v1/users/me')
+        return res.writeHead(301, { location: 'https://chat.example.com/api/v1/users/me' }).end();
       if (req.url?.startsWith('/api/v1/slow')) return; // never answers
       if (req.url?.startsWith('/api/v1/cut')) {
         res.writeHead(200, { 'content-length': '100' });
@@ -78,5 +82,14 @@ describe('the transport', () => {
     expect(networkCause(slow, 200)).toBe('no complete response within 200 ms (REQUEST_TIMEOUT_MS)');
     const cut = await send(base, out({ path: '/cut' }), 5000).catch((e: unknown) => e);
     expect(networkCause(cut, 5000)).toMatch(/^ECONNRESET/);
+  });
+});
+
+describe('a target that redirects (an http address of an https server)', () => {
+  it('stops the run with one message that says where the redirect points', async () => {
+    const anonymous = new ApiClient({ baseUrl: base, identity: null, timeoutMs: 5000, rateLimitMaxWaitSeconds: 0 });
+    const error = await notTheApi(anonymous);
+    expect(error?.message).toContain('answered HTTP 301');
+    expect(error?.message).toContain('It redirects to https://chat.example.com/api/v1/users/me');
   });
 });
