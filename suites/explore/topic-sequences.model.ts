@@ -146,13 +146,14 @@ function commands(replayPath: string | undefined) {
 }
 
 /**
- * What every sequence shares: the two channels (their readers and the administrator subscribed) and the roles. The
- * readers take the sequences in turn: a sequence's reads are most of its requests, too many for one account's
- * rate budget.
+ * What every sequence shares: the two channels (their readers and the administrator subscribed) and the roles, once
+ * the turns on the edit settings are held. The readers take the sequences in turn: a sequence's reads are most of
+ * its requests, too many for one account's rate budget.
  */
 async function realsOf(
   ctx: CheckContext,
 ): Promise<{ readers: Role[]; base: Omit<TopicReal, 'names' | 'spare' | 'reader'> }> {
+  for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
   const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
   const admin = administratorOf(ctx);
   const channels = [
@@ -231,7 +232,6 @@ function sequences(
  * settles the failed transition, and the next run judges the others.
  */
 async function explored(ctx: CheckContext): Promise<Explored> {
-  for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
   const shared = await realsOf(ctx);
   const { numRuns } = SIZE[ctx.world.profile];
   const tally = { sequences: 0, commands: 0, offModel: 0 };
@@ -298,7 +298,6 @@ function judge(kind: Kind) {
       // A replay (`--only` this clause): the other transitions' departures end the sequence, as they did when this
       // failure was found (else it would have been theirs).
       const settled = new Set(KINDS.filter((k) => k !== kind));
-      for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
       const tally = { sequences: 0, commands: 0, offModel: 0 };
       await fc.assert(sequences(ctx, await realsOf(ctx), settled, tally), ctx.property());
       return;

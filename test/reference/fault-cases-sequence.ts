@@ -17,6 +17,9 @@ const send = async (call: Call, topic: string) =>
   (await call('POST', '/messages', { form: { type: 'stream', to: 'Verona', topic, content: 'hi' } })).body.id as number;
 const move = (call: Call, id: number, topic: string, propagate_mode = 'change_one') =>
   call('PATCH', `/messages/${id}`, { as: 'admin', form: { topic, propagate_mode } });
+/** Whether matches_narrow says message `id` matches `narrow`. */
+const matches = async (call: Call, id: number, narrow: { operator: string; operand: string | number }[]) =>
+  String(id) in (await call('GET', '/messages/matches_narrow', { query: { msg_ids: [id], narrow } })).body.messages;
 const topicOf = async (call: Call, id: number) => {
   const { body } = await call('GET', `/messages/${id}`, { query: { allow_empty_topic_name: true } });
   return body.result === 'success' ? body.message.subject : 'deleted';
@@ -41,11 +44,8 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     observe: async (call) => {
       const id = await send(call, 'A');
       await move(call, id, 'B');
-      const narrow = (topic: string) =>
-        call('GET', '/messages/matches_narrow', {
-          query: { msg_ids: [id], narrow: [{ operator: 'topic', operand: topic }] },
-        });
-      return [String(id) in (await narrow('A')).body.messages, String(id) in (await narrow('B')).body.messages];
+      const inTopic = (topic: string) => matches(call, id, [{ operator: 'topic', operand: topic }]);
+      return [await inTopic('A'), await inTopic('B')];
     },
     healthy: [false, true],
     faulty: [true, true],
@@ -60,17 +60,12 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
         as: 'admin',
         form: { stream_id: denmark, propagate_mode: 'change_one' },
       });
-      const narrow = (channel: number) =>
-        call('GET', '/messages/matches_narrow', {
-          query: {
-            msg_ids: [id],
-            narrow: [
-              { operator: 'channel', operand: channel },
-              { operator: 'topic', operand: 'A' },
-            ],
-          },
-        });
-      return [String(id) in (await narrow(verona)).body.messages, String(id) in (await narrow(denmark)).body.messages];
+      const inChannel = (channel: number) =>
+        matches(call, id, [
+          { operator: 'channel', operand: channel },
+          { operator: 'topic', operand: 'A' },
+        ]);
+      return [await inChannel(verona), await inChannel(denmark)];
     },
     healthy: [false, true],
     faulty: [true, true],
@@ -102,10 +97,7 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     observe: async (call) => {
       const id = await send(call, 'A');
       await move(call, id, 'B');
-      const res = await call('GET', '/messages/matches_narrow', {
-        query: { msg_ids: [id], narrow: [{ operator: 'topic', operand: 'B' }] },
-      });
-      return String(id) in res.body.messages;
+      return matches(call, id, [{ operator: 'topic', operand: 'B' }]);
     },
     healthy: true,
     faulty: false,

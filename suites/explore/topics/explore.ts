@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
+import { replayArgument } from '../../../helpers/checks/record.ts';
 import { deriveSeed } from '../../../helpers/checks/seeds.ts';
 import { findCause } from '../../../helpers/errors.ts';
 import { type Kind, TransitionFailure } from './commands.ts';
@@ -41,8 +42,10 @@ export async function explore(
     const signature = signatureOf(message);
     if (found.has(signature)) continue;
     const kind = findCause(details.errorInstance, TransitionFailure)?.kind;
-    const steps = /replayPath="([^"]*)"/.exec(fc.defaultReportMessage(details) ?? '')?.[1];
-    const replay = `npm run conformance -- --only ${clauseOf(kind)} --profile ${ctx.world.profile} --replay=${details.seed}:${details.counterexamplePath}${steps ? `@${steps}` : ''}`;
+    // What every property failure's replay line gives (seed, path and the steps that ran), as record.ts reads it.
+    const argument =
+      replayArgument(fc.defaultReportMessage(details) ?? '') ?? `${details.seed}:${details.counterexamplePath}`;
+    const replay = `npm run conformance -- --only ${clauseOf(kind)} --profile ${ctx.world.profile} --replay=${argument}`;
     found.set(signature, {
       kind,
       signature,
