@@ -186,7 +186,9 @@ describe('each fault fails its own clause, and nothing but its declared clauses 
 });
 
 afterAll(async () => {
+  const stopping = Date.now();
   await pool.stop();
+  const stopMs = Date.now() - stopping;
   expect(
     SECRETS.filter((s) => pool.output.includes(s)),
     'credentials in the console output of the workers',
@@ -201,7 +203,7 @@ afterAll(async () => {
   const exact = exactRows.filter((r) => r.exact).length;
   const inexact = exactRows.filter((r) => !r.exact).map((r) => `  inexact ${r.fault.padEnd(38)} ${r.detail}`);
   console.log(
-    `\nkill matrix: ${caught}/${rows.length} faults caught (${rows.filter((r) => r.how === 'alone').length} only alone, with the full profile) in ${((Date.now() - started) / 1000).toFixed(1)} s\n${lines.join('\n')}\n` +
+    `\nkill matrix: ${caught}/${rows.length} faults caught (${rows.filter((r) => r.how === 'alone').length} only alone, with the full profile) in ${((Date.now() - started) / 1000).toFixed(1)} s (workers stopped in ${stopMs} ms)\n${lines.join('\n')}\n` +
       `specificity: ${exact}/${exactRows.length} faults failed exactly their declared clauses over their operation, ${DRAW_SEED === undefined ? 'no variants (VARIANT_SEED=none)' : `variants on (VARIANT_SEED=${DRAW_SEED})`}\n${inexact.join('\n')}\n`,
   );
-});
+}, 30_000);

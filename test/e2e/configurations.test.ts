@@ -44,7 +44,7 @@ describe('a target that is not a Team Chat API server (a plain web server)', () 
 describe('any subset of roles against a production-like reference (no POST /dev_fetch_api_key)', () => {
   const pool = new RunPool();
   beforeAll(() => pool.start(2, { concurrency: 2 }), 60_000);
-  afterAll(() => pool.stop());
+  afterAll(() => pool.stop(), 30_000);
 
   const only = (role: Role | undefined) =>
     role

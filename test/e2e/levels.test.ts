@@ -21,7 +21,7 @@ const listed: { id: string; since?: number; until?: number }[] = JSON.parse(read
 
 const pool = new RunPool();
 beforeAll(() => pool.start(2, { concurrency: 2 }), 60_000);
-afterAll(() => pool.stop());
+afterAll(() => pool.stop(), 30_000);
 
 describe.concurrent.each(RELEASES)(
   'the suite against the reference answering as $release (level $level)',

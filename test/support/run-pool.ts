@@ -3,7 +3,7 @@
  * run then costs its checks, not a process and vitest's start-up. Jobs go to the next idle worker.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunJob, RunReply } from './run-worker.ts';
 
@@ -59,14 +59,22 @@ export class RunPool {
     else this.idle.push(worker);
   }
 
-  async stop(): Promise<void> {
-    for (const dir of this.reportDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  /**
+   * Removes the runs' report folders and ends the workers. A worker closes its vitest instance first; one that has
+   * not exited within `graceMs` is killed (a slow close on a loaded CI host had outlasted the caller's hook timeout).
+   */
+  async stop(graceMs = 5_000): Promise<void> {
+    const removed = Promise.all(this.reportDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
     await Promise.all(
-      this.workers.map((w) => {
+      this.workers.splice(0).map((w) => {
+        if (w.exitCode !== null || w.signalCode !== null) return undefined;
         const exited = new Promise((r) => w.once('exit', r));
-        w.send('done');
-        return exited;
+        const kill = setTimeout(() => w.kill('SIGKILL'), graceMs);
+        if (w.connected) w.send('done');
+        else w.kill('SIGKILL');
+        return exited.finally(() => clearTimeout(kill));
       }),
     );
+    await removed;
   }
 }
