@@ -1,8 +1,8 @@
 /**
  * Suite files whose checks change state another run could change too through the same accounts (realm edit
  * settings, mutes, email visibility, profile fields) declare it at their top: `sharesState('mutes')`. On an external
- * target, the file's first check then takes the run's lease on that state (helpers/world/lease.ts) and the file
- * keeps it until its last check has ended; another run's checks of the same state wait their turn, saying so. With
+ * target, the first check of the run's files that declare it takes the run's lease on that state (helpers/world/lease.ts),
+ * held until the run ends; another run's checks of the same state wait their turn, saying so. With
  * `from`, the first check it accepts takes it (a file of checks over every operation, of which one mutes). The
  * embedded reference server is the run's own, and takes no lease.
  *
@@ -13,13 +13,13 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
-import { afterAll, beforeEach, inject } from 'vitest';
+import { beforeEach, inject } from 'vitest';
 import { HarnessError } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { addPendingNote, announce, clockOf } from '../progress.ts';
 import type { Role } from '../roles.ts';
-import { Lease } from '../world/lease.ts';
-import { type LedgerEntry, recordCreated, recordUndone } from '../world/ledger.ts';
+import { claimRunLease, Lease, settleRunLease } from '../world/lease.ts';
+import { type LedgerEntry, recordCreated } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
 import type { CheckContext } from './context.ts';
 
@@ -37,21 +37,28 @@ const leaseEntry = (role: Role, id: number, what: string): LedgerEntry => ({
 });
 
 export function sharesState(what: string, { from }: { from?: (clauseId: string) => boolean } = {}): void {
-  interface Held {
-    runId: string;
-    lease: Lease;
-    role: Role;
-    ledgerFile: string;
-    draftId?: number;
-  }
-  let held: Held | undefined;
+  /** The run whose lease this file has seen to (a worker may serve several runs in a row). */
+  let seen: string | undefined;
 
   beforeEach(async ({ task }) => {
     const world: World = inject('world');
-    if (world.target.embedded || held?.runId === world.runId) return;
+    if (world.target.embedded || seen === world.runId) return;
     if (from && !from(task.name.split(' ')[0]!)) return;
     const role = LEASE_ACCOUNTS.find((r) => world.accounts[r] && !world.accounts[r]!.refused);
     if (!role) return;
+    seen = world.runId;
+    const clause = task.name.split(' ')[0];
+    // One worker of the run asks; the others wait for its answer (see claimRunLease).
+    const asked = Date.now();
+    const claim = await claimRunLease(world.runId, what, LEASE_WAIT_LIMIT_MS);
+    if (!claim.asker) {
+      const waited = Date.now() - asked;
+      if (claim.state.startsWith('unguarded')) addPendingNote(`ran without a lease on ${what}: ${claim.state}`);
+      // The asking itself takes a second or two (the lease's settle): only a longer wait, on another run, is news.
+      else if (waited >= 5000)
+        addPendingNote(`waited ${(waited / 1000).toFixed(0)} s for the run's lease on ${what} before starting`);
+      return;
+    }
     const account = world.accounts[role]!;
     const client = new ApiClient({
       baseUrl: world.target.url,
@@ -60,7 +67,6 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
       rateLimitMaxWaitSeconds: world.options.rateLimitMaxWaitSeconds,
       rateLimitReserve: world.options.rateLimitReserve,
     });
-    const clause = task.name.split(' ')[0];
     const lease = new Lease({
       client,
       runId: world.runId,
@@ -68,35 +74,27 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
       ttlMs: world.options.leaseSeconds * 1000,
       onWait: (other, until) =>
         announce(
-          `waiting for run ${other}'s lease on ${what} (it ends when that run's checks of it do, at the latest at ${clockOf(until)} unless renewed)`,
+          `waiting for run ${other}'s lease on ${what} (it ends when that run does, at the latest at ${clockOf(until)} unless renewed)`,
           clause,
         ),
     });
-    const entry: Held = { runId: world.runId, lease, role, ledgerFile: world.options.ledgerFile };
-    held = entry;
     try {
-      // Recorded like any draft of the run: should the release fail or the run die, the run's end (or the next
-      // run's recovery) deletes it, and other runs need not wait for it to lapse.
-      const waited = await lease.acquire((draftId) => {
-        entry.draftId = draftId;
-        recordCreated(entry.ledgerFile, leaseEntry(role, draftId, what));
-      });
+      // Recorded like any draft of the run: the run's end (or, should it die, the next run's recovery) deletes it,
+      // which gives the lease up; other runs need not wait for it to lapse.
+      const waited = await lease.acquire((draftId) =>
+        recordCreated(world.options.ledgerFile, leaseEntry(role, draftId, what)),
+      );
+      settleRunLease(world.runId, what, 'held');
       if (waited >= 1000)
         addPendingNote(`waited ${(waited / 1000).toFixed(0)} s for another run's lease on ${what} before starting`);
     } catch (error) {
       // A target without drafts (or refusing them) cannot hold leases: the checks run unguarded, and say so.
       await lease.release().catch(() => {});
-      addPendingNote(`ran without a lease on ${what}: ${(error as Error).message.split('\n')[0]}`);
+      const why = (error as Error).message.split('\n')[0];
+      settleRunLease(world.runId, what, `unguarded: ${why}`);
+      addPendingNote(`ran without a lease on ${what}: ${why}`);
     }
   }, LEASE_WAIT_LIMIT_MS);
-
-  afterAll(async () => {
-    const entry = held;
-    held = undefined;
-    if (!entry) return;
-    if ((await entry.lease.release()) && entry.draftId !== undefined)
-      recordUndone(entry.ledgerFile, leaseEntry(entry.role, entry.draftId, what).key);
-  });
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Config } from '../config/load.ts';
 import { applicableAt, type ExpectedFailures } from '../expectations/expected-failures.ts';
 import { ConformanceReporter, runInfoOf } from '../reporters/conformance-reporter.ts';
 import type { RunResults } from '../reporters/results.ts';
+import { forgetRunLeases } from '../world/lease.ts';
 import { openLedger } from '../world/ledger.ts';
 import { prepareWorld } from '../world/prepare.ts';
 import { recoverCrashedRuns, undoLedger } from '../world/recover.ts';
@@ -89,6 +90,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     const results = runner && !interrupted() ? await runner.run(world, reporter, ids) : undefined;
     // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
     const leftovers = cleanUp ? (await undoLedger(world, ledgerFile)).left : [];
+    forgetRunLeases(world.runId); // their requests were drafts of the ledger, deleted with the rest
     return { world, results, recovered, leftovers };
   } finally {
     if (!cleanUp) rmSync(ledgerFile, { force: true });

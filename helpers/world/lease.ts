@@ -13,6 +13,9 @@
  * Ordering by the server's timestamp needs a settle: a request made after ours gets a later second, once a second
  * has passed since ours was made. So a request is read back only after that second.
  */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ApiClient } from '../http/client.ts';
 
 export interface LeaseOptions {
@@ -97,16 +100,24 @@ export class Lease {
     const until = Date.now() + ttlMs;
     const { ids } = await client.mustSetup('POST', '/drafts', { drafts: [this.draft(until)] });
     if (Number.isInteger(ids?.[0])) onRequest?.(ids[0]);
-    const mine = (await this.requests()).find((r) => r.id === ids?.[0]);
-    if (!mine) throw new Error(`the lease request on ${what} was not listed back`);
-    this.request = mine;
-    this.renewal = setInterval(() => void this.renew().catch(() => {}), Math.max(1000, ttlMs / 3));
-    this.renewal.unref();
+    // The request is read back (for its server timestamp) by the first look, after the settle: one listing fewer
+    // per lease, on an account every run shares.
     await sleep(SETTLE_MS);
     const started = Date.now();
     let told = '';
     for (;;) {
       const all = await this.requests();
+      if (!this.request) {
+        const mine = all.find((r) => r.id === ids?.[0]);
+        if (!mine) throw new Error(`the lease request on ${what} was not listed back`);
+        this.request = mine;
+        // A refused renewal means the request is gone (the run's end deleted it): nothing left to renew.
+        this.renewal = setInterval(
+          () => void this.renew().catch(() => clearInterval(this.renewal)),
+          Math.max(1000, ttlMs / 3),
+        );
+        this.renewal.unref();
+      }
       const now = Date.now();
       const ahead = all.filter(
         (r) => r.what === what && r.runId !== runId && r.until > now && before(r, this.request!),
@@ -143,4 +154,48 @@ export class Lease {
     }
     return false;
   }
+}
+
+/**
+ * A run's lease on one kind of state is asked for once, by the first of its workers to need it, and held until the
+ * run ends (its ledger deletes the request then): the run's other workers wait on a file saying how the asking went
+ * instead of each asking again (a request, two listings and a second's settle each, on the one account every run
+ * shares). The file reads `asking`, then `held`, or `unguarded <why>` where the target could hold no lease.
+ */
+function runLeaseFile(runId: string, what: string): string {
+  return join(tmpdir(), `teamchat-conformance-${runId}-lease-${what.replace(/[^\w.-]+/g, '_')}`);
+}
+
+export type RunLeaseState = { asker: true } | { asker: false; state: string };
+
+/** Claims the asking of the run's lease on `what`, or tells how another worker's asking went (waiting for it). */
+export async function claimRunLease(runId: string, what: string, waitLimitMs: number): Promise<RunLeaseState> {
+  const file = runLeaseFile(runId, what);
+  try {
+    writeFileSync(file, 'asking', { flag: 'wx' });
+    return { asker: true };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const started = Date.now();
+  for (;;) {
+    let state = 'asking';
+    try {
+      state = readFileSync(file, 'utf8');
+    } catch {}
+    if (state !== 'asking') return { asker: false, state };
+    if (Date.now() - started > waitLimitMs) return { asker: false, state: `unguarded: waited too long for the lease` };
+    await sleep(50);
+  }
+}
+
+/** Says how the asking of the run's lease went (see claimRunLease). */
+export function settleRunLease(runId: string, what: string, state: string): void {
+  writeFileSync(runLeaseFile(runId, what), state);
+}
+
+/** Forgets the run's leases once it has ended (their requests are deleted with the rest of its ledger). */
+export function forgetRunLeases(runId: string): void {
+  const prefix = `teamchat-conformance-${runId}-lease-`;
+  for (const name of readdirSync(tmpdir())) if (name.startsWith(prefix)) rmSync(join(tmpdir(), name), { force: true });
 }
