@@ -80,9 +80,15 @@ export async function deleteUntilComplete(
   }
 }
 
-/** The ids among `ids` the reader (the member unless told) can still read. */
+/**
+ * The ids among `ids` the reader (the member unless told) can still read. One its sender can no longer read is gone:
+ * if the reader sent it, its cleanup is dropped (a delete of it would be refused, and read again to tell why).
+ */
 export async function remaining(ctx: CheckContext, ids: readonly number[], reader: Role = 'member'): Promise<number[]> {
   const left: number[] = [];
-  for (const id of ids) if ((await ctx.as(reader).get(`/messages/${id}`)).body?.result === 'success') left.push(id);
+  for (const id of ids) {
+    if ((await ctx.as(reader).get(`/messages/${id}`)).body?.result === 'success') left.push(id);
+    else ctx.untrack(reader, 'message', id);
+  }
   return left;
 }
