@@ -20,10 +20,12 @@ export interface TopicModel {
   readonly history: Map<number, Place[]>;
   readonly deleted: Set<number>;
   /**
-   * Set once the server departed in a transition whose clause has already failed: the model no longer says what the
-   * server holds, and the rest of the sequence is not run (it would only repeat that departure under other names).
+   * Set once the server departed in a transition whose clause has already failed, and the model could not follow it
+   * (commands.ts, follow): the model no longer says what the server holds, and the rest of the sequence is not run.
    */
   offModel?: string;
+  /** How often the model has taken the server's word after a departure already reported (see follow). */
+  followed?: number;
 }
 
 export interface TopicReal {
@@ -40,6 +42,8 @@ export interface TopicReal {
   readonly admin: Role;
   /** `channel` from feature level 250, `stream` before. */
   readonly channelOperator: 'channel' | 'stream';
+  /** Transitions whose clauses have failed already: their departures are not reported again (see judging). */
+  readonly settled: ReadonlySet<Kind>;
   /** Steps judged so far in the exploration, by transition (shared by its sequences). */
   readonly judged: Record<Kind, number>;
 }
