@@ -96,7 +96,7 @@ const NAMES = 2;
 /** Sequences and their length per profile: a few short ones on every pull request, long ones at night. */
 const SIZE: Record<Profile, { numRuns: number; maxCommands: number }> = {
   quick: { numRuns: 1, maxCommands: 4 },
-  full: { numRuns: 4, maxCommands: 10 },
+  full: { numRuns: 3, maxCommands: 10 },
   nightly: { numRuns: 25, maxCommands: 24 },
 };
 
