@@ -117,6 +117,8 @@ export interface Message {
   readonly firstTopic?: string;
   /** The channel it was sent to (kept through moves): only a sequence fault reads it. */
   readonly firstChannelId?: number | null;
+  /** How a message sent to the empty topic spelled it ("", the display name, "(no topic)"): only a sequence fault reads it. */
+  readonly emptySpelling?: string;
   readonly recipients: readonly number[];
   /** The Markdown source, after normalization (and truncation, see reference/README.md). */
   content: string;

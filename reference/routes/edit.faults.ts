@@ -147,6 +147,11 @@ export const EDIT_FAULTS = {
     description:
       'change_later from a message moved into its topic moves the later messages of the topic it was sent to instead.',
   },
+  'sequence-empty-topic-spellings-apart': {
+    clause: 'EXPLORE-001',
+    description:
+      'Messages sent to the empty topic in different spellings ("", the display name, "(no topic)") read back alike but move as separate topics: change_later and change_all take only those sent in the spelling of the message moved.',
+  },
   'sequence-resolve-misses-moved-in': {
     clause: 'EXPLORE-002',
     description: 'Resolving a topic renames only the messages sent to it: those moved into it stay unresolved.',

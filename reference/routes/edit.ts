@@ -307,7 +307,18 @@ function topicMessages({ store, faults }: Context, message: Message): Message[] 
         (m.channelId === message.channelId || faults.has('move-change-all-across-channels')) &&
         m.topic.toLowerCase() === lower &&
         // Fault `sequence-propagation-misses-moved-in`: messages moved into the topic since are left behind.
-        !(faults.has('sequence-propagation-misses-moved-in') && m !== message && m.firstTopic?.toLowerCase() !== lower),
+        !(
+          faults.has('sequence-propagation-misses-moved-in') &&
+          m !== message &&
+          m.firstTopic?.toLowerCase() !== lower
+        ) &&
+        // Fault `sequence-empty-topic-spellings-apart`: the empty topic is one topic per spelling it was sent in.
+        !(
+          faults.has('sequence-empty-topic-spellings-apart') &&
+          lower === '' &&
+          m !== message &&
+          m.emptySpelling !== message.emptySpelling
+        ),
     )
     .sort((a, b) => a.id - b.id);
 }

@@ -48,6 +48,7 @@ function sendMessage(ctx: Context): Fields {
     ...address,
     firstTopic: address.topic,
     firstChannelId: address.channelId,
+    ...(address.type === 'stream' && address.topic === '' ? { emptySpelling: (rawTopic ?? '').trim() } : {}),
   };
   store.messages.set(message.id, message);
   const audience = audienceOf(store, message);

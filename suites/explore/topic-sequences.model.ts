@@ -19,11 +19,11 @@ import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
 import { deriveSeed } from '../../helpers/checks/seeds.ts';
 import { sharesState, takeTurn } from '../../helpers/checks/shared-state.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
-import { findCause, HarnessError } from '../../helpers/errors.ts';
+import { findCause, HarnessError, Unsupported } from '../../helpers/errors.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import type { Role } from '../../helpers/roles.ts';
 import type { World } from '../../helpers/world/types.ts';
-import { ownChannel } from '../messages/messages.ts';
+import { type OwnChannel, ownChannel } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
 import {
   DeleteTopicCommand,
@@ -39,7 +39,7 @@ import {
   TransitionFailure,
 } from './topics/commands.ts';
 import { explore, type Found } from './topics/explore.ts';
-import { newModel, type TopicModel, type TopicReal } from './topics/model.ts';
+import { EMPTY_NAME, newModel, ORDINARY_NAMES, type TopicModel, type TopicReal } from './topics/model.ts';
 
 const check = checksOf(clauses);
 
@@ -90,9 +90,6 @@ class Traced implements Command {
 /** How long a failure may be shrunk for (the failing sequence found so far is reported then). */
 const SHRINK_MS = 60_000;
 
-/** Topic names per sequence: few, so that moves meet messages already there. */
-const NAMES = 2;
-
 /** Sequences and their length per profile: a few short ones on every pull request, long ones at night. */
 const SIZE: Record<Profile, { numRuns: number; maxCommands: number }> = {
   quick: { numRuns: 1, maxCommands: 4 },
@@ -116,7 +113,9 @@ const EDIT_SETTINGS = [
 ];
 
 function commands(replayPath: string | undefined) {
-  const name = fc.nat({ max: NAMES - 1 });
+  // Few names, so that moves meet messages already there; the empty topic less often than the sequence's own two.
+  const name = fc.constantFrom(0, 0, 1, 1, EMPTY_NAME);
+  const spelling = fc.nat({ max: 2 });
   const pick = fc.nat({ max: 3 });
   const channel = fc.nat({ max: 1 });
   // Within the message's channel two times in three, to the other channel the third.
@@ -128,8 +127,8 @@ function commands(replayPath: string | undefined) {
     fc.commands(
       [
         // Sends weighted double: sequences then hold enough messages for the moves to split and join topics.
-        fc.tuple(name, channel).map(([n, c]) => new SendCommand(n, c)),
-        fc.tuple(name, channel).map(([n, c]) => new SendCommand(n, c)),
+        fc.tuple(name, channel, spelling).map(([n, c, s]) => new SendCommand(n, c, s)),
+        fc.tuple(name, channel, spelling).map(([n, c, s]) => new SendCommand(n, c, s)),
         // Moves weighted treble: what they leave behind (a topic holding messages moved in, resolved, split) is where
         // servers go wrong.
         move,
@@ -155,16 +154,30 @@ async function realsOf(
   for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
   const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
   const admin = administratorOf(ctx);
-  const channels = [
-    await ownChannel(ctx, { others: [...readers, admin] }),
-    await ownChannel(ctx, { others: [...readers, admin] }),
-  ] as const;
+  const others = [...readers, admin];
+  // Channels that take the empty topic where the target can say so (and names it); else channels of its default.
+  const display = ctx.world.realm.emptyTopicDisplayName;
+  let channels: OwnChannel[];
+  let emptyTopic: string | null = null;
+  try {
+    if (!display) throw new Unsupported('the target reports no realm_empty_topic_display_name');
+    channels = [
+      await ownChannel(ctx, { policy: 'allow_empty_topic', others }),
+      await ownChannel(ctx, { policy: 'allow_empty_topic', others }),
+    ];
+    emptyTopic = display;
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error;
+    ctx.note(`sequences without the empty topic: ${error.message}`);
+    channels = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
+  }
   const level = ctx.world.featureLevel;
   return {
     readers,
     base: {
       ctx,
-      channelIds: [channels[0].id, channels[1].id],
+      channelIds: [channels[0]!.id, channels[1]!.id],
+      emptyTopic,
       admin,
       channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
       judged: { move: 0, resolve: 0, narrow: 0, delete: 0 },
@@ -192,7 +205,10 @@ function sequences(
   const { readers, base } = shared;
   const arbitrary = commands(ctx.world.replay?.replayPath)(SIZE[ctx.world.profile].maxCommands);
   return fc.asyncProperty(arbitrary, async (cmds) => {
-    const names = Array.from({ length: NAMES }, (_, i) => ctx.unique(`t${i}`));
+    const names = [
+      ...Array.from({ length: ORDINARY_NAMES }, (_, i) => ctx.unique(`t${i}`)),
+      base.emptyTopic === null ? ctx.unique(`t${EMPTY_NAME}`) : '',
+    ];
     const reader = readers[tally.sequences % readers.length]!;
     const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare'), settled };
     const model = newModel();
@@ -212,6 +228,8 @@ function sequences(
       new NarrowCommand(2), // #2: in the other channel now
       new MoveCommand(0, 0, 'change_later'), // from #0, moved in: #0 and #3 (not t0's #1) back to t0
       new MoveCommand(1, 0, 'change_all'), // from #1: t0 whole, #3 moved in, to t1
+      new SendCommand(EMPTY_NAME, 0, 0), // #4, #5: the empty topic, as "" and as its display name
+      new SendCommand(EMPTY_NAME, 0, 1),
     ];
     const steps = [...start, ...cmds, new EpilogueCommand()].map((step) => new Traced(step, ctx));
     try {

@@ -1,5 +1,6 @@
-// Cases for the faults only a sequence exposes (EXPLORE-*): each observation moves a message first, then does the
-// one operation the fault breaks; on a topic nothing was moved into or out of, the faulty server answers alike.
+// Cases for the faults only a sequence exposes (EXPLORE-*): each observation moves a message first (or sends to the
+// empty topic in two spellings), then does the one operation the fault breaks; on a topic nothing was moved into or
+// out of (or sent to in one spelling), the faulty server answers alike.
 // Spread into CASES in faults.test.ts.
 import type { FaultId } from '../../reference/faults.ts';
 import type { ReferenceServer } from '../../reference/server.ts';
@@ -39,6 +40,16 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     },
     healthy: ['B', 'deleted', 'deleted'],
     faulty: ['deleted', 'deleted', 'deleted'],
+  },
+  'sequence-empty-topic-spellings-apart': {
+    // Two messages sent to the empty topic, as "" and as "(no topic)": moving the first with change_all takes both.
+    observe: async (call) => {
+      const [a1, a2] = [await send(call, ''), await send(call, '(no topic)')];
+      await move(call, a1, 'B', 'change_all');
+      return [await topicOf(call, a1), await topicOf(call, a2)];
+    },
+    healthy: ['B', 'B'],
+    faulty: ['B', ''],
   },
   'sequence-narrow-matches-first-topic': {
     observe: async (call) => {

@@ -11,12 +11,14 @@ import { edit, QUIET, RESOLVED_PREFIX } from '../../messages/edit.ts';
 import { contentOf, mustSend } from '../../messages/messages.ts';
 import {
   describePlace,
+  EMPTY_NAME,
   livePlaces,
   messagesIn,
   type Place,
   place,
   remove,
   samePlace,
+  sameTopic,
   type TopicModel,
   type TopicReal,
 } from './model.ts';
@@ -81,14 +83,10 @@ export async function expectPlaces(model: TopicModel, real: TopicReal, ids: Iter
     const body = expectSuccess(res, `reading back message ${id} after ${step}`);
     const topic = body.message?.topic ?? body.message?.subject;
     const want = model.places.get(id)!;
-    if (
-      body.message?.stream_id !== real.channelIds[want.channel] ||
-      typeof topic !== 'string' ||
-      topic.toLowerCase() !== want.topic.toLowerCase()
-    )
+    if (body.message?.stream_id !== real.channelIds[want.channel] || !sameTopic(real, topic, want.topic))
       fail(
         res,
-        `after ${step}: wanted message ${id} in topic ${JSON.stringify(want.topic)} of channel ${real.channelIds[want.channel]}`,
+        `after ${step}: wanted message ${id} in ${want.topic === '' ? 'the empty topic' : `topic ${JSON.stringify(want.topic)}`} of channel ${real.channelIds[want.channel]}`,
       );
   }
 }
@@ -108,8 +106,9 @@ export async function follow(model: TopicModel, real: TopicReal): Promise<boolea
       continue;
     }
     const channel = real.channelIds.indexOf(res.body.message?.stream_id);
-    const topic = res.body.message?.topic ?? res.body.message?.subject;
-    if (channel < 0 || typeof topic !== 'string') return false;
+    const readBack = res.body.message?.topic ?? res.body.message?.subject;
+    if (channel < 0 || typeof readBack !== 'string') return false;
+    const topic = sameTopic(real, readBack, '') ? '' : readBack;
     model.deleted.delete(id);
     place(model, id, { channel, topic });
   }
@@ -117,25 +116,34 @@ export async function follow(model: TopicModel, real: TopicReal): Promise<boolea
   return true;
 }
 
-/** Sends a message to topic #name of channel #channel. */
+/** The spellings of the empty topic a send reads as "" (contract: Conventions, topic rule; Send a message). */
+const SPELLINGS = ['""', 'the display name', '"(no topic)"'] as const;
+
+/** Sends a message to topic #name of channel #channel; to the empty topic (#EMPTY_NAME) in spelling #spelling. */
 export class SendCommand implements Command {
   constructor(
     readonly name: number,
     readonly channel = 0,
+    readonly spelling = 0,
   ) {}
   check = () => true;
   async run(model: TopicModel, real: TopicReal): Promise<void> {
     const topic = real.names[this.name]!;
+    const spelled = topic === '' ? ['', real.emptyTopic!, '(no topic)'][this.spelling % SPELLINGS.length]! : topic;
     const id = await mustSend(real.ctx, real.reader, {
       type: 'stream',
       to: real.channelIds[this.channel]!,
-      topic,
+      topic: spelled,
       content: contentOf(real.ctx, 'explore'),
     });
     place(model, id, { channel: this.channel, topic });
   }
-  toString = () => `send to t${this.name}${this.channel ? ' of channel #1' : ''}`;
+  toString = () =>
+    `send to t${this.name}${this.channel ? ' of channel #1' : ''}${this.name === EMPTY_NAME ? ` (the empty topic where the channels take it, as ${SPELLINGS[this.spelling % SPELLINGS.length]})` : ''}`;
 }
+
+/** How an edit or a topic deletion names a topic: the empty topic by the display name (read as "" there). */
+const named = (real: TopicReal, topic: string) => (topic === '' ? real.emptyTopic! : topic);
 
 /**
  * Moves the `pick`th live message (and what the mode takes with it) to another topic of its channel, or (`across`)
@@ -170,7 +178,7 @@ export class MoveCommand implements Command {
           : inTopic;
     const step = `${this} (message ${target})`;
     const params = {
-      topic: to.topic,
+      topic: named(real, to.topic),
       ...(this.across ? { stream_id: real.channelIds[to.channel] } : {}),
       propagate_mode: this.mode,
       ...QUIET,
@@ -194,8 +202,9 @@ export class ResolveCommand implements Command {
     readonly at = 0,
   ) {}
   private placeOf(model: Readonly<TopicModel>): Place | undefined {
+    // The empty topic cannot be resolved (contract: States and transitions): never asked to.
     const candidates = livePlaces(model as TopicModel).filter(
-      (p) => p.topic.startsWith(RESOLVED_PREFIX) !== this.resolve,
+      (p) => p.topic !== '' && p.topic.startsWith(RESOLVED_PREFIX) !== this.resolve,
     );
     return candidates.length ? candidates[this.pick % candidates.length] : undefined;
   }
@@ -231,7 +240,7 @@ export class DeleteTopicCommand implements Command {
     const where = places[this.pick % places.length]!;
     const step = `${this} (${describePlace(where)})`;
     for (let round = 1; ; round++) {
-      const res = await deleteTopic(real.ctx, real.admin, real.channelIds[where.channel]!, where.topic);
+      const res = await deleteTopic(real.ctx, real.admin, real.channelIds[where.channel]!, named(real, where.topic));
       // Before feature level 211 an unfinished deletion answered partially_completed instead of complete: false.
       const unfinished = res.body?.result === 'partially_completed' || expectSuccess(res, step).complete === false;
       if (!unfinished) break;
@@ -256,6 +265,8 @@ export class NarrowCommand implements Command {
     const now = model.places.get(id)!;
     const before = (model.history.get(id) ?? []).filter((p) => !samePlace(p, now));
     for (const [where, want] of [[now, true] as const, ...before.map((p) => [p, false] as const)]) {
+      // How a narrow's operand names the empty topic is not shown: its places are not judged here.
+      if (where.topic === '') continue;
       const narrow = [
         { operator: real.channelOperator, operand: real.channelIds[where.channel] },
         { operator: 'topic', operand: where.topic },

@@ -7,6 +7,10 @@ import type { CheckContext } from '../../../helpers/checks/context.ts';
 import type { Role } from '../../../helpers/roles.ts';
 import type { Kind } from './commands.ts';
 
+/** The sequence's own topic names (t0, t1); then #EMPTY_NAME: the empty topic, or a third name (t2) where none. */
+export const ORDINARY_NAMES = 2;
+export const EMPTY_NAME = ORDINARY_NAMES;
+
 /** A channel of the sequence (its index in TopicReal.channelIds) and a topic in it. */
 export interface Place {
   readonly channel: number;
@@ -32,8 +36,17 @@ export interface TopicReal {
   readonly ctx: CheckContext;
   /** The two channels of the run's own the sequences use (both hold the readers and the administrator). */
   readonly channelIds: readonly [number, number];
-  /** The sequence's topic names (unresolved), fresh for each sequence. */
+  /**
+   * The sequence's topic names (unresolved), fresh for each sequence; the last is the empty topic ("") where the
+   * channels take it (see emptyTopic).
+   */
   readonly names: readonly string[];
+  /**
+   * The realm's empty-topic display name where the sequence's channels take the empty topic (topics_policy
+   * allow_empty_topic, and a display name to name it by), else null. Moves and topic deletions name the empty topic
+   * by it (the contract reads it as the empty string there); sends spell it each way the contract allows.
+   */
+  readonly emptyTopic: string | null;
   /** A fresh topic of the first channel no command names, where the epilogue gathers every message. */
   readonly spare: string;
   /** Sends and reads back (subscribed). */
@@ -71,7 +84,18 @@ export const livePlaces = (model: TopicModel): Place[] => {
 };
 
 /** How a place reads in a step: `t0`-like names are the sequence's; the channel by its index. */
-export const describePlace = (p: Place) => `${JSON.stringify(p.topic)} of channel #${p.channel}`;
+export const describePlace = (p: Place) =>
+  `${p.topic === '' ? 'the empty topic' : JSON.stringify(p.topic)} of channel #${p.channel}`;
+
+/**
+ * Whether a topic read back is the model's: names compare case-insensitively, and the empty topic may read back as
+ * "" or as the display name (a read-back's spelling of it is not the contract's: see TOPIC-RULE-001).
+ */
+export function sameTopic(real: Pick<TopicReal, 'emptyTopic'>, readBack: unknown, want: string): boolean {
+  if (typeof readBack !== 'string') return false;
+  if (want === '') return readBack === '' || (real.emptyTopic !== null && readBack === real.emptyTopic);
+  return readBack.toLowerCase() === want.toLowerCase();
+}
 
 export function place(model: TopicModel, id: number, where: Place): void {
   model.places.set(id, where);
