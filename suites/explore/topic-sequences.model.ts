@@ -17,12 +17,13 @@ import { CHECK_TIME_LIMIT_MS, checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
 import { deriveSeed } from '../../helpers/checks/seeds.ts';
-import { sharesState, takeTurn } from '../../helpers/checks/shared-state.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
 import { findCause, HarnessError, Unsupported } from '../../helpers/errors.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import type { Role } from '../../helpers/roles.ts';
 import type { World } from '../../helpers/world/types.ts';
+import { movers as groupOf, holdTurns, setRealm } from '../messages/edit.ts';
 import { type OwnChannel, ownChannel } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
 import {
@@ -120,9 +121,11 @@ function commands(replayPath: string | undefined) {
   const channel = fc.nat({ max: 1 });
   // Within the message's channel two times in three, to the other channel the third.
   const across = fc.constantFrom(false, false, true);
+  // Which of the movers (the administrator, a member, the moderator: see moversOf) moves or resolves.
+  const by = fc.nat({ max: 2 });
   const move = fc
-    .tuple(pick, name, fc.constantFrom(...MODES), across)
-    .map(([p, n, m, a]) => new MoveCommand(p, n, m, a));
+    .tuple(pick, name, fc.constantFrom(...MODES), across, by)
+    .map(([p, n, m, a, b]) => new MoveCommand(p, n, m, a, b));
   return (maxCommands: number) =>
     fc.commands(
       [
@@ -134,7 +137,7 @@ function commands(replayPath: string | undefined) {
         move,
         move,
         move,
-        fc.tuple(pick, fc.boolean(), pick).map(([p, resolve, at]) => new ResolveCommand(p, resolve, at)),
+        fc.tuple(pick, fc.boolean(), pick, by).map(([p, resolve, at, b]) => new ResolveCommand(p, resolve, at, b)),
         pick.map((p) => new DeleteTopicCommand(p)),
         pick.map((p) => new NarrowCommand(p)),
       ],
@@ -151,10 +154,11 @@ function commands(replayPath: string | undefined) {
 async function realsOf(
   ctx: CheckContext,
 ): Promise<{ readers: Role[]; base: Omit<TopicReal, 'names' | 'spare' | 'reader' | 'settled'> }> {
-  for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
+  await holdTurns(ctx, EDIT_SETTINGS);
   const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
   const admin = administratorOf(ctx);
-  const others = [...readers, admin];
+  const movers = await moversOf(ctx, admin);
+  const others = [...new Set([...readers, ...movers])];
   // Channels that take the empty topic where the target can say so (and names it); else channels of its default.
   const display = ctx.world.realm.emptyTopicDisplayName;
   let channels: OwnChannel[];
@@ -179,10 +183,42 @@ async function realsOf(
       channelIds: [channels[0]!.id, channels[1]!.id],
       emptyTopic,
       admin,
+      movers,
       channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
       judged: { move: 0, resolve: 0, narrow: 0, delete: 0 },
     },
   };
+}
+
+/**
+ * Who moves and resolves: with realm changes allowed, the administrator, the moderator and a member, each put in the
+ * groups that may move messages within and between channels and resolve topics, with no time limit on moving (the
+ * settings are put back when the check ends); else the administrator alone, whom no group setting or time limit
+ * keeps from it on a realm of the target's defaults.
+ */
+async function moversOf(ctx: CheckContext, admin: Role): Promise<Role[]> {
+  if (!ctx.world.options.allowRealmChanges) {
+    ctx.note(
+      'moves and resolves by the administrator alone: set ALLOW_REALM_CHANGES=true for a member and the moderator too',
+    );
+    return [admin];
+  }
+  const movers = [...new Set<Role>([admin, ...ctx.everyone('peer member'), 'moderator'])].filter((r) => ctx.usable(r));
+  try {
+    await setRealm(ctx, {
+      allow_message_editing: true,
+      can_move_messages_between_topics_group: groupOf(ctx, movers),
+      can_move_messages_between_channels_group: groupOf(ctx, movers),
+      can_resolve_topics_group: groupOf(ctx, movers),
+      move_messages_within_stream_limit_seconds: null,
+      move_messages_between_streams_limit_seconds: null,
+    });
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error;
+    ctx.note(`moves and resolves by the administrator alone: ${error.message}`);
+    return [admin];
+  }
+  return movers;
 }
 
 /** The outcome of exploring: each failed transition's error (fast-check's, with the sequence and its replay). */
@@ -226,8 +262,8 @@ function sequences(
       new MoveCommand(2, 1, 'change_one', true), // #2 to t1 of the other channel
       new NarrowCommand(0), // #0: in t1 now, no longer in t0
       new NarrowCommand(2), // #2: in the other channel now
-      new MoveCommand(0, 0, 'change_later'), // from #0, moved in: #0 and #3 (not t0's #1) back to t0
-      new MoveCommand(1, 0, 'change_all'), // from #1: t0 whole, #3 moved in, to t1
+      new MoveCommand(0, 0, 'change_later', false, 1), // from #0, moved in: #0 and #3 (not t0's #1) back to t0; a member
+      new MoveCommand(1, 0, 'change_all', false, 2), // from #1: t0 whole, #3 moved in, to t1; the moderator
       new SendCommand(EMPTY_NAME, 0, 0), // #4, #5: the empty topic, as "" and as its display name
       new SendCommand(EMPTY_NAME, 0, 1),
     ];

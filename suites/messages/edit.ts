@@ -91,6 +91,18 @@ function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
 }
 
 /**
+ * Takes the check's turns on realm settings (takeTurn) it does not hold yet, in name order, so that two checks asking
+ * for the same settings never each hold one the other waits for; setRealm then changes any of them without asking
+ * again. A check that may change only some of the settings it must keep steady takes them all first.
+ */
+export async function holdTurns(ctx: CheckContext, names: readonly string[]): Promise<void> {
+  for (const name of [...names].sort()) {
+    if (!turns.get(ctx)?.has(name)) await takeTurn(ctx, `realm setting ${name}`);
+    turns.set(ctx, (turns.get(ctx) ?? new Set()).add(name));
+  }
+}
+
+/**
  * Changes realm settings for the check (administrator, PATCH /realm) after recording how to put back the values
  * it found (baselineOf). The check holds a turn on each setting (takeTurn) until it has put them back, so that
  * checks of other files that change the same setting (EDIT-RESOLVE-003 and GROUP-DEACTIVATE-007 both change
@@ -98,11 +110,8 @@ function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
  */
 export async function setRealm(ctx: CheckContext, settings: Record<string, RealmValue>): Promise<void> {
   ctx.requireRealmChanges('this check');
-  // Sorted, so that two checks asking for the same settings never each hold one the other waits for.
-  for (const name of Object.keys(settings).sort()) {
-    if (!turns.get(ctx)?.has(name)) await takeTurn(ctx, `realm setting ${name}`);
-    turns.set(ctx, (turns.get(ctx) ?? new Set()).add(name));
-  }
+  await holdTurns(ctx, Object.keys(settings));
+
   const baseline = await baselineOf(ctx);
   for (const [name, value] of Object.entries(settings)) {
     const key = `realm_${name}`;

@@ -155,6 +155,8 @@ export class MoveCommand implements Command {
     readonly name: number,
     readonly mode: Mode,
     readonly across = false,
+    /** Which of the movers moves (TopicReal.movers). */
+    readonly by = 0,
   ) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = (model: TopicModel, real: TopicReal) => judging(model, real, 'move', () => this.move(model, real));
@@ -176,19 +178,20 @@ export class MoveCommand implements Command {
         : this.mode === 'change_later'
           ? inTopic.filter((id) => id >= target)
           : inTopic;
-    const step = `${this} (message ${target})`;
+    const mover = real.movers[this.by % real.movers.length]!;
+    const step = `${this} (message ${target}, as the ${mover})`;
     const params = {
       topic: named(real, to.topic),
       ...(this.across ? { stream_id: real.channelIds[to.channel] } : {}),
       propagate_mode: this.mode,
       ...QUIET,
     };
-    expectSuccess(await edit(real.ctx, real.admin, target, params), step);
+    expectSuccess(await edit(real.ctx, mover, target, params), step);
     for (const id of moved) place(model, id, to);
     await expectPlaces(model, real, inTopic, step);
   }
   toString = () =>
-    `move message #${this.pick} to ${this.across ? `topic #${this.name} of the other channel` : `another topic #${this.name}`} (${this.mode})`;
+    `move message #${this.pick} to ${this.across ? `topic #${this.name} of the other channel` : `another topic #${this.name}`} (${this.mode}${this.by ? `, by mover #${this.by}` : ''})`;
 }
 
 /**
@@ -200,6 +203,8 @@ export class ResolveCommand implements Command {
     readonly pick: number,
     readonly resolve: boolean,
     readonly at = 0,
+    /** Which of the movers resolves (TopicReal.movers). */
+    readonly by = 0,
   ) {}
   private placeOf(model: Readonly<TopicModel>): Place | undefined {
     // The empty topic cannot be resolved (contract: States and transitions): never asked to.
@@ -217,8 +222,9 @@ export class ResolveCommand implements Command {
       channel: from.channel,
       topic: this.resolve ? `${RESOLVED_PREFIX}${from.topic}` : from.topic.slice(RESOLVED_PREFIX.length),
     };
-    const step = `${this} (${describePlace(from)})`;
-    const res = await edit(real.ctx, real.admin, inTopic[this.at % inTopic.length]!, {
+    const mover = real.movers[this.by % real.movers.length]!;
+    const step = `${this} (${describePlace(from)}, as the ${mover})`;
+    const res = await edit(real.ctx, mover, inTopic[this.at % inTopic.length]!, {
       topic: to.topic,
       propagate_mode: 'change_all',
       ...QUIET,
@@ -227,7 +233,8 @@ export class ResolveCommand implements Command {
     for (const id of inTopic) place(model, id, to);
     await expectPlaces(model, real, inTopic, step);
   }
-  toString = () => `${this.resolve ? 'resolve' : 'unresolve'} topic #${this.pick} (from its message #${this.at})`;
+  toString = () =>
+    `${this.resolve ? 'resolve' : 'unresolve'} topic #${this.pick} (from its message #${this.at}${this.by ? `, by mover #${this.by}` : ''})`;
 }
 
 /** Deletes the `pick`th live topic, repeating delete_topic until it reports the deletion complete. */

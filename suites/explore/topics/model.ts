@@ -51,8 +51,13 @@ export interface TopicReal {
   readonly spare: string;
   /** Sends and reads back (subscribed). */
   readonly reader: Role;
-  /** Moves, resolves and deletes topics: an administrator (no time limit or group setting keeps it from them). */
+  /** Deletes topics (only administrators may): an administrator. */
   readonly admin: Role;
+  /**
+   * Who moves and resolves, drawn per step: the administrator, and where the realm could be set so (see moversOf in
+   * topic-sequences.model.ts) a member and the moderator, all allowed to with no time limit.
+   */
+  readonly movers: readonly Role[];
   /** `channel` from feature level 250, `stream` before. */
   readonly channelOperator: 'channel' | 'stream';
   /** Transitions whose clauses have failed already: their departures are not reported again (see judging). */
