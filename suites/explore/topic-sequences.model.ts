@@ -23,7 +23,7 @@ import { findCause, HarnessError, Unsupported } from '../../helpers/errors.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import type { Role } from '../../helpers/roles.ts';
 import type { World } from '../../helpers/world/types.ts';
-import { movers as groupOf, holdTurns, setRealm } from '../messages/edit.ts';
+import { allowAlso, holdTurns, setRealm } from '../messages/edit.ts';
 import { type OwnChannel, ownChannel } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
 import {
@@ -191,10 +191,10 @@ async function realsOf(
 }
 
 /**
- * Who moves and resolves: with realm changes allowed, the administrator, the moderator and a member, each put in the
- * groups that may move messages within and between channels and resolve topics, with no time limit on moving (the
- * settings are put back when the check ends); else the administrator alone, whom no group setting or time limit
- * keeps from it on a realm of the target's defaults.
+ * Who moves and resolves: with realm changes allowed, the administrator, the moderator and a member, each added to
+ * the groups that may move messages within and between channels and resolve topics, with no time limit on moving
+ * (the settings are put back when the check ends); else the administrator alone, whom no group setting or time
+ * limit keeps from it on a realm of the target's defaults.
  */
 async function moversOf(ctx: CheckContext, admin: Role): Promise<Role[]> {
   if (!ctx.world.options.allowRealmChanges) {
@@ -205,11 +205,19 @@ async function moversOf(ctx: CheckContext, admin: Role): Promise<Role[]> {
   }
   const movers = [...new Set<Role>([admin, ...ctx.everyone('peer member'), 'moderator'])].filter((r) => ctx.usable(r));
   try {
+    // Widened, not replaced: the edit checks that rely on the realm's own groups (a member resolving, say) run
+    // meanwhile, and must still find themselves allowed.
+    await allowAlso(
+      ctx,
+      [
+        'can_move_messages_between_channels_group',
+        'can_move_messages_between_topics_group',
+        'can_resolve_topics_group',
+      ],
+      movers,
+    );
     await setRealm(ctx, {
       allow_message_editing: true,
-      can_move_messages_between_topics_group: groupOf(ctx, movers),
-      can_move_messages_between_channels_group: groupOf(ctx, movers),
-      can_resolve_topics_group: groupOf(ctx, movers),
       move_messages_within_stream_limit_seconds: null,
       move_messages_between_streams_limit_seconds: null,
     });

@@ -123,6 +123,37 @@ export async function setRealm(ctx: CheckContext, settings: Record<string, Realm
 }
 
 /**
+ * Widens group settings (can_move_messages_between_topics_group, …) to hold these accounts as well as whoever they
+ * held (the value found as a subgroup, or its members and subgroups kept): checks that rely on the realm's own
+ * value without taking a turn on it still find everyone they rely on allowed. Unsupported where the target reports
+ * no such setting, or a value of a shape the contract does not give.
+ */
+export async function allowAlso(ctx: CheckContext, names: readonly string[], roles: readonly Role[]): Promise<void> {
+  ctx.requireRealmChanges('this check');
+  await holdTurns(ctx, names);
+  const baseline = await baselineOf(ctx);
+  const ids = roles.map((r) => ctx.account(r).userId);
+  const widened: Record<string, RealmValue> = {};
+  for (const name of names) {
+    const value = baseline[`realm_${name}`];
+    if (Number.isInteger(value)) widened[name] = { direct_members: ids, direct_subgroups: [value] };
+    else if (isGroupObject(value))
+      widened[name] = {
+        direct_members: [...new Set([...value.direct_members, ...ids])],
+        direct_subgroups: value.direct_subgroups,
+      };
+    else throw new Unsupported(`POST /register reports realm_${name} as ${JSON.stringify(value)}`);
+  }
+  await setRealm(ctx, widened);
+}
+
+function isGroupObject(value: unknown): value is { direct_members: number[]; direct_subgroups: number[] } {
+  const v = value as { direct_members?: unknown; direct_subgroups?: unknown } | null;
+  const ints = (list: unknown) => Array.isArray(list) && list.every((n) => Number.isInteger(n));
+  return typeof v === 'object' && v !== null && ints(v.direct_members) && ints(v.direct_subgroups);
+}
+
+/**
  * The most grace a target may add to a time limit before the check judges the limit ignored (real Zulip adds 20 s;
  * the contract names none): with a limit of a few seconds, about a minute from the send, well inside the 120 s of
  * work a check may take, so that a target that never refuses fails the clause.
