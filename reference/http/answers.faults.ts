@@ -94,7 +94,7 @@ export const ANSWER_FAULTS = {
   'answer-topic-read-result-ok': {
     clause: 'RESP-TOPIC-READ-001',
     description: 'POST /mark_topic_as_read answers result "ok" instead of "success".',
-    alsoBreaks: ['TOPIC-READ-001', 'TOPIC-READ-003'],
+    alsoBreaks: ['TOPIC-READ-001', 'TOPIC-READ-003', 'EXPLORE-005'],
   },
   'answer-streams-object': {
     clause: 'RESP-CHAN-LIST-001',

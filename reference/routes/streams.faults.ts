@@ -9,7 +9,7 @@ export const STREAMS_FAULTS = {
   'channels-topic-read-not-marked': {
     clause: 'TOPIC-READ-003',
     description: 'Marking a topic read answers success and leaves its messages unread.',
-    alsoBreaks: ['TOPIC-READ-001'],
+    alsoBreaks: ['TOPIC-READ-001', 'EXPLORE-005'],
   },
   'channels-topic-delete-every-channel': {
     clause: 'TOPIC-DELETE-005',
@@ -24,6 +24,8 @@ export const STREAMS_FAULTS = {
   'channels-topic-read-whole-channel': {
     clause: 'TOPIC-READ-003',
     description: 'Marking a topic read marks every message of its channel read.',
+    // A sequence marks topics that messages have left for another topic of the same channel.
+    alsoBreaks: ['EXPLORE-005'],
   },
   'channels-archived-listed-by-default': {
     clause: 'CHAN-LIST-002',
@@ -77,11 +79,14 @@ export const STREAMS_FAULTS = {
   'channels-topic-read-display-name-refused': {
     clause: 'TOPIC-READ-001',
     description: 'POST /mark_topic_as_read takes the empty-topic display name literally, so the topic "" is not found.',
+    // A sequence marks the empty topic by its display name.
+    alsoBreaks: ['EXPLORE-005'],
   },
   'channels-topic-read-empty-topic-unmarked': {
     clause: 'TOPIC-READ-001',
     description:
       'POST /mark_topic_as_read of the empty topic (by its display name or "") succeeds and marks none of its messages read.',
+    alsoBreaks: ['EXPLORE-005'],
   },
   'channels-can-access-content-ignored': {
     clause: 'CHAN-LIST-001',
@@ -111,6 +116,11 @@ export const STREAMS_FAULTS = {
     clause: 'EXPLORE-004',
     description:
       'Deleting a topic deletes the messages sent to it, wherever they were moved since, and leaves those moved into it.',
+  },
+  'sequence-mark-read-by-first-topic': {
+    clause: 'EXPLORE-005',
+    description:
+      'Marking a topic read marks the messages sent to it, wherever they were moved since, and not those moved into it.',
   },
   'sequence-delete-topic-misses-moved-in': {
     clause: 'EXPLORE-004',

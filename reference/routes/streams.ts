@@ -135,8 +135,14 @@ function markTopicAsRead(ctx: Context): Fields {
   const wholeChannel = faults.has('channels-topic-read-whole-channel');
   // Fault `channels-topic-read-empty-topic-unmarked`: the empty topic (by its display name or "") marks nothing.
   if (topic === '' && faults.has('channels-topic-read-empty-topic-unmarked')) return {};
+  // Fault `sequence-mark-read-by-first-topic`: the messages sent to the topic are marked, wherever they were moved
+  // since, and not those moved into it.
+  const marked = faults.has('sequence-mark-read-by-first-topic')
+    ? (m: Message) =>
+        (m.firstChannelId ?? m.channelId) === channel.id && (m.firstTopic ?? m.topic).toLowerCase() === topic
+    : inTopic;
   if (!faults.has('channels-topic-read-not-marked'))
-    markRead(store, ctx.user, (m) => inTopic(m) || (wholeChannel && m.channelId === channel.id));
+    markRead(store, ctx.user, (m) => marked(m) || (wholeChannel && m.channelId === channel.id));
   return {};
 }
 

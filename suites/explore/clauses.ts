@@ -35,5 +35,13 @@ export const clauses = defineArea('explore', {
       section: 'States and transitions (topic with messages → deleted); 9. Delete a topic',
       endpoint: 'POST /streams/{stream_id}/delete_topic',
     },
+    {
+      id: 'EXPLORE-005',
+      level: 'MUST',
+      title:
+        'after any sequence of sends, moves, resolves and topic deletions, mark as read for the caller the messages a topic holds then, messages moved into it included, and leave those that have left it as they were',
+      section: '12. Mark messages in a topic as read; States and transitions (topic rows)',
+      endpoint: 'POST /mark_topic_as_read',
+    },
   ],
 });

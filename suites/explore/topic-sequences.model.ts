@@ -31,6 +31,7 @@ import {
   EpilogueCommand,
   KINDS,
   type Kind,
+  MarkReadCommand,
   MODES,
   MoveCommand,
   NarrowCommand,
@@ -50,6 +51,7 @@ const CLAUSE_OF = {
   resolve: 'EXPLORE-002',
   narrow: 'EXPLORE-003',
   delete: 'EXPLORE-004',
+  read: 'EXPLORE-005',
 } as const satisfies Record<Kind, string>;
 
 /** A departure outside the steps' judgements is the moves' (what every sequence does most). */
@@ -140,6 +142,7 @@ function commands(replayPath: string | undefined) {
         fc.tuple(pick, fc.boolean(), pick, by).map(([p, resolve, at, b]) => new ResolveCommand(p, resolve, at, b)),
         pick.map((p) => new DeleteTopicCommand(p)),
         pick.map((p) => new NarrowCommand(p)),
+        pick.map((p) => new MarkReadCommand(p)),
       ],
       // Long from the first run: fast-check's usual small first cases would spend a short profile on near-empty ones.
       { maxCommands, size: 'max', ...(replayPath !== undefined ? { replayPath } : {}) },
@@ -158,7 +161,9 @@ async function realsOf(
   const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
   const admin = administratorOf(ctx);
   const movers = await moversOf(ctx, admin);
-  const others = [...new Set([...readers, ...movers])];
+  // Marks read: no check mutes with it (the mute checks' callers are the other people) and it sends nothing here.
+  const marker = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner', ...readers] });
+  const others = [...new Set([...readers, ...movers, marker])];
   // Channels that take the empty topic where the target can say so (and names it); else channels of its default.
   const display = ctx.world.realm.emptyTopicDisplayName;
   let channels: OwnChannel[];
@@ -184,8 +189,10 @@ async function realsOf(
       emptyTopic,
       admin,
       movers,
+      marker,
+      flags: {},
       channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
-      judged: { move: 0, resolve: 0, narrow: 0, delete: 0 },
+      judged: { move: 0, resolve: 0, narrow: 0, delete: 0, read: 0 },
     },
   };
 }
@@ -236,6 +243,8 @@ interface Explored {
   broken?: unknown;
   /** Steps judged, by transition. */
   judged: Record<Kind, number>;
+  /** Whether read-backs carry flags (false: the read transition cannot be judged on this target). */
+  flagsShown?: boolean;
   note: string;
 }
 
@@ -350,6 +359,7 @@ async function explored(ctx: CheckContext): Promise<Explored> {
   return {
     failures,
     judged: shared.base.judged,
+    ...(shared.base.flags.shown !== undefined ? { flagsShown: shared.base.flags.shown } : {}),
     note: `${tally.sequences} sequences, ${tally.commands} generated commands${off} (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring with fresh seeds: ${distinct} distinct failure(s) in all` : ''})`,
   };
 }
@@ -373,6 +383,8 @@ function judge(kind: Kind) {
     if (outcome.broken) throw outcome.broken;
     const failure = outcome.failures.get(kind);
     if (failure) throw failure;
+    if (kind === 'read' && outcome.flagsShown === false)
+      throw new Unsupported("the target's read-back of a message carries no flags: whether it is read is not shown");
     const judged = outcome.judged[kind];
     // Every sequence that gets to its end judges each transition; none did if all ended at another's departure.
     if (judged === 0)
@@ -391,4 +403,5 @@ describe('topics (model-based sequences)', () => {
   check('EXPLORE-002', judge('resolve'), limit);
   check('EXPLORE-003', judge('narrow'), limit);
   check('EXPLORE-004', judge('delete'), limit);
+  check('EXPLORE-005', judge('read'), limit);
 });

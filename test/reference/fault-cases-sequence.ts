@@ -21,6 +21,9 @@ const move = (call: Call, id: number, topic: string, propagate_mode = 'change_on
 /** Whether matches_narrow says message `id` matches `narrow`. */
 const matches = async (call: Call, id: number, narrow: { operator: string; operand: string | number }[]) =>
   String(id) in (await call('GET', '/messages/matches_narrow', { query: { msg_ids: [id], narrow } })).body.messages;
+/** Whether message `id` is read for `who` (its flags as read back). */
+const readFor = async (call: Call, who: 'member2', id: number) =>
+  ((await call('GET', `/messages/${id}`, { as: who })).body.message.flags as string[]).includes('read');
 const topicOf = async (call: Call, id: number) => {
   const { body } = await call('GET', `/messages/${id}`, { query: { allow_empty_topic_name: true } });
   return body.result === 'success' ? body.message.subject : 'deleted';
@@ -50,6 +53,18 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     },
     healthy: ['B', 'B'],
     faulty: ['B', ''],
+  },
+  'sequence-mark-read-by-first-topic': {
+    // a1 moved from A to B, b1 sent to B: marking B read must mark a1 and b1, and leave a2 (still in A) unread.
+    observe: async (call) => {
+      const [a1, a2, b1] = [await send(call, 'A'), await send(call, 'A'), await send(call, 'B')];
+      await move(call, a1, 'B');
+      const verona = await (await lookup(call)).channelId('Verona');
+      await call('POST', '/mark_topic_as_read', { as: 'member2', form: { stream_id: verona, topic_name: 'B' } });
+      return Promise.all([a1, a2, b1].map((id) => readFor(call, 'member2', id)));
+    },
+    healthy: [true, false, true],
+    faulty: [false, false, true],
   },
   'sequence-narrow-matches-first-topic': {
     observe: async (call) => {

@@ -8,7 +8,7 @@ import type fc from 'fast-check';
 import { ConformanceAssertion, expectSuccess, fail } from '../../../helpers/checks/matchers.ts';
 import { deleteTopic } from '../../channels/topics.ts';
 import { edit, QUIET, RESOLVED_PREFIX } from '../../messages/edit.ts';
-import { contentOf, mustSend } from '../../messages/messages.ts';
+import { contentOf, mustSend, readFlags } from '../../messages/messages.ts';
 import {
   describePlace,
   EMPTY_NAME,
@@ -29,7 +29,7 @@ export type Mode = (typeof MODES)[number];
 export { MODES };
 
 /** The transitions the sequences judge, each its own clause (topic-sequences.model.ts). */
-export const KINDS = ['move', 'resolve', 'narrow', 'delete'] as const;
+export const KINDS = ['move', 'resolve', 'narrow', 'delete', 'read'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** A departure seen by a step, and which transition it belongs to. */
@@ -61,7 +61,7 @@ async function judging(model: TopicModel, real: TopicReal, kind: Kind, step: () 
   } catch (error) {
     if (!(error instanceof ConformanceAssertion) || error instanceof TransitionFailure) throw error;
     if (!real.settled.has(kind)) throw new TransitionFailure(kind, error);
-    if (kind === 'narrow') return;
+    if (kind === 'narrow' || kind === 'read') return; // neither moves a message: the model still holds
     if ((model.followed ?? 0) < MAX_FOLLOWS && (await follow(model, real))) return;
     model.offModel = `${kind}: ${error.message.split('\n')[0]}`;
     throw new OffModel(model.offModel);
@@ -292,6 +292,53 @@ export class NarrowCommand implements Command {
 }
 
 /**
+ * Marks the `pick`th live topic read as the marker: every message it holds now must be read for the marker after,
+ * and every message that has left it must be as read (or unread) as before. Whether messages start unread is not
+ * the contract's to say: only the change is judged. Unjudged where read-backs carry no flags (not shown).
+ */
+export class MarkReadCommand implements Command {
+  constructor(readonly pick: number) {}
+  check = (model: Readonly<TopicModel>) => model.places.size > 0;
+  run = (model: TopicModel, real: TopicReal) => judging(model, real, 'read', () => this.mark(model, real));
+  private async mark(model: TopicModel, real: TopicReal): Promise<void> {
+    if (real.flags.shown === false) return;
+    const places = livePlaces(model);
+    const where = places[this.pick % places.length]!;
+    const left = [...model.places.keys()].filter(
+      (id) => !samePlace(model.places.get(id)!, where) && model.history.get(id)!.some((p) => samePlace(p, where)),
+    );
+    const before = new Map<number, boolean>();
+    for (const id of left) {
+      const flags = await readFlags(real.ctx, real.marker, id);
+      if (!this.shown(real, flags)) return;
+      before.set(id, flags.includes('read'));
+    }
+    const step = `${this} (${describePlace(where)}, as the ${real.marker})`;
+    const res = await real.ctx.as(real.marker).post('/mark_topic_as_read', {
+      stream_id: real.channelIds[where.channel]!,
+      topic_name: named(real, where.topic),
+    });
+    expectSuccess(res, step);
+    for (const id of messagesIn(model, where)) {
+      const flags = await readFlags(real.ctx, real.marker, id);
+      if (!this.shown(real, flags)) return;
+      if (!flags.includes('read')) fail(res, `after ${step}: wanted message ${id}, which the topic holds, read`);
+    }
+    for (const [id, was] of before) {
+      const flags = (await readFlags(real.ctx, real.marker, id)) ?? [];
+      if (flags.includes('read') !== was)
+        fail(res, `after ${step}: wanted message ${id}, which has left the topic, still ${was ? 'read' : 'unread'}`);
+    }
+  }
+  /** Learns whether read-backs carry flags (once); false ends this step unjudged. */
+  private shown(real: TopicReal, flags: unknown[] | undefined): flags is unknown[] {
+    real.flags.shown = flags !== undefined;
+    return real.flags.shown;
+  }
+  toString = () => `mark topic #${this.pick} read`;
+}
+
+/**
  * The end of every sequence, whatever came before: a narrow check of each message that has moved, then each topic
  * moved whole (change_all, from a message sent to it where there is one) into the spare topic of the first channel,
  * the spare resolved, then deleted. Whatever state the sequence built — topics holding messages moved in, resolved,
@@ -327,10 +374,12 @@ export class EpilogueCommand implements Command {
         await expectPlaces(model, real, inTopic, step);
       });
     }
-    // The spare holds only messages moved into it: resolving it must take them all, and so must deleting it.
+    // The spare holds only messages moved into it: marking it read must take them all, so must resolving it, and
+    // so must deleting it.
+    await new MarkReadCommand(0).run(model, real);
     await new ResolveCommand(0, true).run(model, real);
     await new DeleteTopicCommand(0).run(model, real);
   }
   toString = () =>
-    'the end: narrows of moved messages, every topic moved to the spare, the spare resolved, then deleted';
+    'the end: narrows of moved messages, every topic moved to the spare, the spare marked read, resolved, then deleted';
 }

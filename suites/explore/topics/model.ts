@@ -51,6 +51,13 @@ export interface TopicReal {
   readonly spare: string;
   /** Sends and reads back (subscribed). */
   readonly reader: Role;
+  /**
+   * Marks topics read: an account no check mutes with (a mute marks messages read) and that sends none of the
+   * sequence's messages (a sender's own are read), subscribed to both channels.
+   */
+  readonly marker: Role;
+  /** Whether the target's read-backs carry the caller's flags (the contract leaves them not shown): learnt once. */
+  readonly flags: { shown?: boolean };
   /** Deletes topics (only administrators may): an administrator. */
   readonly admin: Role;
   /**
