@@ -128,6 +128,8 @@ export const EDIT_FAULTS = {
   'move-change-all-across-channels': {
     clause: 'EDIT-TOPIC-006',
     description: 'change_all also moves the messages of same-named topics in other channels.',
+    // The sequences hold a topic name in both their channels, and resolving is a rename with change_all.
+    alsoBreaks: ['EXPLORE-001', 'EXPLORE-002'],
   },
   // Seen only by a sequence (EXPLORE-*): the stored message keeps the topic it was sent to (firstTopic) for it.
   'sequence-propagation-misses-moved-in': {
