@@ -183,7 +183,8 @@ export async function claimRunLease(runId: string, what: string, waitLimitMs: nu
     try {
       state = readFileSync(file, 'utf8');
     } catch {}
-    if (state !== 'asking') return { asker: false, state };
+    // Empty for the moment the asker rewrites it: still asking.
+    if (state !== 'asking' && state !== '') return { asker: false, state };
     if (Date.now() - started > waitLimitMs) return { asker: false, state: `unguarded: waited too long for the lease` };
     await sleep(50);
   }
