@@ -176,8 +176,9 @@ async function realsOf(
     ];
     emptyTopic = display;
   } catch (error) {
-    if (!(error instanceof Unsupported)) throw error;
-    ctx.note(`sequences without the empty topic: ${error.message}`);
+    // No display name, a policy not kept, or one refused: channels of the target's default, and no empty topic.
+    if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
+    ctx.note(`sequences without the empty topic: ${error.message.split('\n')[0]}`);
     channels = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
   }
   const level = ctx.world.featureLevel;
