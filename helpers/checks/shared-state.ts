@@ -10,8 +10,6 @@
  * setting) take turns through `takeTurn`, whatever the target.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { beforeEach, inject } from 'vitest';
 import { HarnessError } from '../errors.ts';
@@ -20,6 +18,7 @@ import { addPendingNote, announce, clockOf } from '../progress.ts';
 import type { Role } from '../roles.ts';
 import { claimRunLease, Lease, settleRunLease } from '../world/lease.ts';
 import { type LedgerEntry, recordCreated } from '../world/ledger.ts';
+import { runFile } from '../world/run-files.ts';
 import type { World } from '../world/types.ts';
 import type { CheckContext } from './context.ts';
 
@@ -112,7 +111,7 @@ export const TURN_WAIT_LIMIT_MS = LEASE_WAIT_LIMIT_MS;
  * and `what`, created exclusively. A wait of a second or more is noted in the report.
  */
 export async function takeTurn(ctx: CheckContext, what: string): Promise<void> {
-  const file = join(tmpdir(), `teamchat-conformance-${ctx.world.runId}-turn-${what.replace(/[^\w.-]+/g, '_')}`);
+  const file = runFile(ctx.world.runId, 'turn', what);
   const started = Date.now();
   let holder = '';
   const endWait = ctx.recorder.beginWait();

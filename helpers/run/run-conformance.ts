@@ -11,10 +11,10 @@ import type { Config } from '../config/load.ts';
 import { applicableAt, type ExpectedFailures } from '../expectations/expected-failures.ts';
 import { ConformanceReporter, runInfoOf } from '../reporters/conformance-reporter.ts';
 import type { RunResults } from '../reporters/results.ts';
-import { forgetRunLeases } from '../world/lease.ts';
 import { openLedger } from '../world/ledger.ts';
 import { prepareWorld } from '../world/prepare.ts';
 import { recoverCrashedRuns, undoLedger } from '../world/recover.ts';
+import { forgetRunFiles } from '../world/run-files.ts';
 import type { World } from '../world/types.ts';
 import type { SuiteRunner } from './suite-runner.ts';
 
@@ -62,8 +62,10 @@ export interface ConformanceRun {
 export async function runConformance(options: ConformanceRunOptions): Promise<ConformanceRun> {
   const { config, baseUrl, seed, suites, log = () => {}, cleanUp = true, interrupted = () => false } = options;
   const ledgerFile = openLedger(baseUrl);
+  let runId: string | undefined;
   try {
     const prepared = await prepareWorld({ config, baseUrl, seed, ledgerFile, log });
+    runId = prepared.runId;
     const world: World = {
       ...prepared,
       // An entry for other releases than the target's feature level is not applied: its clause is judged normally.
@@ -90,9 +92,10 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     const results = runner && !interrupted() ? await runner.run(world, reporter, ids) : undefined;
     // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
     const leftovers = cleanUp ? (await undoLedger(world, ledgerFile)).left : [];
-    forgetRunLeases(world.runId); // their requests were drafts of the ledger, deleted with the rest
     return { world, results, recovered, leftovers };
   } finally {
     if (!cleanUp) rmSync(ledgerFile, { force: true });
+    // The files its workers shared, however the run ended (the leases' requests are drafts of the ledger).
+    if (runId !== undefined) for (const kind of ['lease', 'turn'] as const) forgetRunFiles(runId, kind);
   }
 }

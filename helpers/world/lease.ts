@@ -13,10 +13,9 @@
  * Ordering by the server's timestamp needs a settle: a request made after ours gets a later second, once a second
  * has passed since ours was made. So a request is read back only after that second.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { ApiClient } from '../http/client.ts';
+import { runFile } from './run-files.ts';
 
 export interface LeaseOptions {
   client: ApiClient;
@@ -162,15 +161,11 @@ export class Lease {
  * instead of each asking again (a request, two listings and a second's settle each, on the one account every run
  * shares). The file reads `asking`, then `held`, or `unguarded <why>` where the target could hold no lease.
  */
-function runLeaseFile(runId: string, what: string): string {
-  return join(tmpdir(), `teamchat-conformance-${runId}-lease-${what.replace(/[^\w.-]+/g, '_')}`);
-}
-
 export type RunLeaseState = { asker: true } | { asker: false; state: string };
 
 /** Claims the asking of the run's lease on `what`, or tells how another worker's asking went (waiting for it). */
 export async function claimRunLease(runId: string, what: string, waitLimitMs: number): Promise<RunLeaseState> {
-  const file = runLeaseFile(runId, what);
+  const file = runFile(runId, 'lease', what);
   try {
     writeFileSync(file, 'asking', { flag: 'wx' });
     return { asker: true };
@@ -192,11 +187,5 @@ export async function claimRunLease(runId: string, what: string, waitLimitMs: nu
 
 /** Says how the asking of the run's lease went (see claimRunLease). */
 export function settleRunLease(runId: string, what: string, state: string): void {
-  writeFileSync(runLeaseFile(runId, what), state);
-}
-
-/** Forgets the run's leases once it has ended (their requests are deleted with the rest of its ledger). */
-export function forgetRunLeases(runId: string): void {
-  const prefix = `teamchat-conformance-${runId}-lease-`;
-  for (const name of readdirSync(tmpdir())) if (name.startsWith(prefix)) rmSync(join(tmpdir(), name), { force: true });
+  writeFileSync(runFile(runId, 'lease', what), state);
 }
