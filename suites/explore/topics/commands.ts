@@ -49,15 +49,19 @@ export class OffModel extends Error {}
 const MAX_FOLLOWS = 6;
 
 /**
- * Runs a step's operation and judgement, counting it, and tagging a departure with the transition it judged. A
+ * Runs a step's operation and judgement, counting it (unless it could not judge), and tagging a departure with the transition it judged. A
  * departure of a transition whose clause has failed already (`real.settled`) is not reported again: a narrow changes
  * nothing, so the model still holds; after another, the model follows the server (a few times a sequence: each costs
  * a read of every message) and the sequence goes on judging the other transitions; else it ends (OffModel).
  */
-async function judging(model: TopicModel, real: TopicReal, kind: Kind, step: () => Promise<void>): Promise<void> {
+async function judging(
+  model: TopicModel,
+  real: TopicReal,
+  kind: Kind,
+  step: () => Promise<unknown>, // 'unjudged' where it could not judge
+): Promise<void> {
   try {
-    await step();
-    real.judged[kind] += 1;
+    if ((await step()) !== 'unjudged') real.judged[kind] += 1;
   } catch (error) {
     if (!(error instanceof ConformanceAssertion) || error instanceof TransitionFailure) throw error;
     if (!real.settled.has(kind)) throw new TransitionFailure(kind, error);
@@ -72,18 +76,31 @@ async function judging(model: TopicModel, real: TopicReal, kind: Kind, step: () 
 const MAX_DELETE_ROUNDS = 20;
 
 /** Reads back each message: a live one must be in its model place, a deleted one gone. */
+/**
+ * GET /messages/{id} as the reader: the answer, and where it puts the message (the index of its channel among the
+ * sequence's, -1 for another; its topic as read back).
+ */
+async function readBack(real: TopicReal, id: number) {
+  const res = await real.ctx.as(real.reader).get(`/messages/${id}`, { allow_empty_topic_name: true });
+  const message = res.body?.message;
+  return {
+    res,
+    channel: real.channelIds.indexOf(message?.stream_id),
+    topic: (message?.topic ?? message?.subject) as unknown,
+  };
+}
+
 export async function expectPlaces(model: TopicModel, real: TopicReal, ids: Iterable<number>, step: string) {
   for (const id of new Set(ids)) {
-    const res = await real.ctx.as(real.reader).get(`/messages/${id}`, { allow_empty_topic_name: true });
+    const { res, channel, topic } = await readBack(real, id);
     if (model.deleted.has(id)) {
       if (res.body?.result !== 'error') fail(res, `after ${step}: wanted message ${id} deleted with its topic`);
       real.ctx.untrack(real.reader, 'message', id); // gone: no cleanup to send
       continue;
     }
-    const body = expectSuccess(res, `reading back message ${id} after ${step}`);
-    const topic = body.message?.topic ?? body.message?.subject;
+    expectSuccess(res, `reading back message ${id} after ${step}`);
     const want = model.places.get(id)!;
-    if (body.message?.stream_id !== real.channelIds[want.channel] || !sameTopic(real, topic, want.topic))
+    if (channel !== want.channel || !sameTopic(real, topic, want.topic))
       fail(
         res,
         `after ${step}: wanted message ${id} in ${want.topic === '' ? 'the empty topic' : `topic ${JSON.stringify(want.topic)}`} of channel ${real.channelIds[want.channel]}`,
@@ -99,18 +116,15 @@ export async function expectPlaces(model: TopicModel, real: TopicReal, ids: Iter
  */
 export async function follow(model: TopicModel, real: TopicReal): Promise<boolean> {
   for (const id of [...model.places.keys(), ...model.deleted].sort((a, b) => a - b)) {
-    const res = await real.ctx.as(real.reader).get(`/messages/${id}`, { allow_empty_topic_name: true });
+    const { res, channel, topic } = await readBack(real, id);
     if (res.body?.result !== 'success') {
       if (model.places.has(id)) remove(model, id);
       real.ctx.untrack(real.reader, 'message', id);
       continue;
     }
-    const channel = real.channelIds.indexOf(res.body.message?.stream_id);
-    const readBack = res.body.message?.topic ?? res.body.message?.subject;
-    if (channel < 0 || typeof readBack !== 'string') return false;
-    const topic = sameTopic(real, readBack, '') ? '' : readBack;
+    if (channel < 0 || typeof topic !== 'string') return false;
     model.deleted.delete(id);
-    place(model, id, { channel, topic });
+    place(model, id, { channel, topic: sameTopic(real, topic, '') ? '' : topic });
   }
   model.followed = (model.followed ?? 0) + 1;
   return true;
@@ -300,8 +314,8 @@ export class MarkReadCommand implements Command {
   constructor(readonly pick: number) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = (model: TopicModel, real: TopicReal) => judging(model, real, 'read', () => this.mark(model, real));
-  private async mark(model: TopicModel, real: TopicReal): Promise<void> {
-    if (real.flags.shown === false) return;
+  private async mark(model: TopicModel, real: TopicReal): Promise<'unjudged' | undefined> {
+    if (real.flags.shown === false) return 'unjudged';
     const places = livePlaces(model);
     const where = places[this.pick % places.length]!;
     const left = [...model.places.keys()].filter(
@@ -310,7 +324,7 @@ export class MarkReadCommand implements Command {
     const before = new Map<number, boolean>();
     for (const id of left) {
       const flags = await readFlags(real.ctx, real.marker, id);
-      if (!this.shown(real, flags)) return;
+      if (!this.shown(real, flags)) return 'unjudged';
       before.set(id, flags.includes('read'));
     }
     const step = `${this} (${describePlace(where)}, as the ${real.marker})`;
@@ -321,7 +335,7 @@ export class MarkReadCommand implements Command {
     expectSuccess(res, step);
     for (const id of messagesIn(model, where)) {
       const flags = await readFlags(real.ctx, real.marker, id);
-      if (!this.shown(real, flags)) return;
+      if (!this.shown(real, flags)) return 'unjudged';
       if (!flags.includes('read')) fail(res, `after ${step}: wanted message ${id}, which the topic holds, read`);
     }
     for (const [id, was] of before) {
