@@ -123,34 +123,42 @@ export async function setRealm(ctx: CheckContext, settings: Record<string, Realm
 }
 
 /**
+ * A group-setting value that holds whoever `value` holds, and these members and subgroups too (the value found kept
+ * as a subgroup, or its members and subgroups kept); undefined for a value of a shape the contract does not give.
+ */
+export function widenedGroup(
+  value: unknown,
+  { members = [], subgroups = [] }: { members?: readonly number[]; subgroups?: readonly number[] },
+): RealmValue | undefined {
+  if (Number.isInteger(value))
+    return { direct_members: [...members], direct_subgroups: [value as number, ...subgroups] };
+  const v = value as { direct_members?: unknown; direct_subgroups?: unknown } | null;
+  if (!Array.isArray(v?.direct_members) || !Array.isArray(v?.direct_subgroups)) return undefined;
+  return {
+    direct_members: [...new Set([...v.direct_members, ...members])],
+    direct_subgroups: [...v.direct_subgroups, ...subgroups],
+  };
+}
+
+/**
  * Widens group settings (can_move_messages_between_topics_group, …) to hold these accounts as well as whoever they
- * held (the value found as a subgroup, or its members and subgroups kept): checks that rely on the realm's own
- * value without taking a turn on it still find everyone they rely on allowed. Unsupported where the target reports
- * no such setting, or a value of a shape the contract does not give.
+ * held (widenedGroup): checks that rely on the realm's own value without taking a turn on it still find everyone
+ * they rely on allowed. Unsupported where the target reports no such setting, or a value of a shape the contract
+ * does not give.
  */
 export async function allowAlso(ctx: CheckContext, names: readonly string[], roles: readonly Role[]): Promise<void> {
   ctx.requireRealmChanges('this check');
   await holdTurns(ctx, names);
   const baseline = await baselineOf(ctx);
-  const ids = roles.map((r) => ctx.account(r).userId);
+  const members = roles.map((r) => ctx.account(r).userId);
   const widened: Record<string, RealmValue> = {};
   for (const name of names) {
-    const value = baseline[`realm_${name}`];
-    if (Number.isInteger(value)) widened[name] = { direct_members: ids, direct_subgroups: [value] };
-    else if (isGroupObject(value))
-      widened[name] = {
-        direct_members: [...new Set([...value.direct_members, ...ids])],
-        direct_subgroups: value.direct_subgroups,
-      };
-    else throw new Unsupported(`POST /register reports realm_${name} as ${JSON.stringify(value)}`);
+    const value = widenedGroup(baseline[`realm_${name}`], { members });
+    if (value === undefined)
+      throw new Unsupported(`POST /register reports realm_${name} as ${JSON.stringify(baseline[`realm_${name}`])}`);
+    widened[name] = value;
   }
   await setRealm(ctx, widened);
-}
-
-function isGroupObject(value: unknown): value is { direct_members: number[]; direct_subgroups: number[] } {
-  const v = value as { direct_members?: unknown; direct_subgroups?: unknown } | null;
-  const ints = (list: unknown) => Array.isArray(list) && list.every((n) => Number.isInteger(n));
-  return typeof v === 'object' && v !== null && ints(v.direct_members) && ints(v.direct_subgroups);
 }
 
 /**

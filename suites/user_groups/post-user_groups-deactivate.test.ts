@@ -8,7 +8,7 @@ import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
-import { setRealm } from '../messages/edit.ts';
+import { setRealm, widenedGroup } from '../messages/edit.ts';
 import { clauses } from './clauses.ts';
 import {
   createGroup,
@@ -94,12 +94,7 @@ describe('POST /user_groups/{user_group_id}/deactivate: a group in a realm setti
     // An empty group of the run's joins can_resolve_topics_group beside the realm's own value, so who may resolve
     // topics stays the same; then the group is in use at realm level and must not be deactivated.
     const group = await createGroup(ctx);
-    const current: any = ctx.world.realm.raw.realm_can_resolve_topics_group;
-    const value = Number.isInteger(current)
-      ? { direct_members: [], direct_subgroups: [current, group] }
-      : Array.isArray(current?.direct_members) && Array.isArray(current?.direct_subgroups)
-        ? { direct_members: current.direct_members, direct_subgroups: [...current.direct_subgroups, group] }
-        : undefined;
+    const value = widenedGroup(ctx.world.realm.raw.realm_can_resolve_topics_group, { subgroups: [group] });
     if (!value) throw new Unsupported('POST /register reports no group-setting value for can_resolve_topics_group');
     await setRealm(ctx, { can_resolve_topics_group: value });
     const res = await deactivateGroup(ctx, group);
