@@ -16,6 +16,7 @@ import {
   pendingEntries,
   recordUndone,
 } from './ledger.ts';
+import { forgetRunFiles } from './run-files.ts';
 import { prefixOf } from './run-id.ts';
 import { sweepOwned } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
@@ -87,6 +88,9 @@ export async function recoverCrashedRuns(world: World, files = crashedLedgers(wo
   const lines: string[] = [];
   for (const file of files) {
     const then = ledgerInstance(file);
+    const run = ledgerRun(file);
+    // The files its workers shared (turns, the asking of leases), which a killed run could not remove.
+    if (run) for (const kind of ['lease', 'turn'] as const) forgetRunFiles(run, kind);
     if (then !== undefined && world.target.instance !== undefined && then !== world.target.instance) {
       // The realm was reset or the server restarted since: what the run made is gone, and its ids may now be
       // other objects' (this run's own channels among them).
@@ -94,7 +98,6 @@ export async function recoverCrashedRuns(world: World, files = crashedLedgers(wo
       lines.push(`a crashed run's ledger for an earlier instance of this target (reset since): nothing to undo`);
       continue;
     }
-    const run = ledgerRun(file);
     const { undone, left } = await undoLedger(world, file);
     lines.push(...undone, ...left);
     if (run) lines.push(...(await sweepUnrecorded(world, run)));
