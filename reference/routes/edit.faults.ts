@@ -136,8 +136,9 @@ export const EDIT_FAULTS = {
     clause: 'EXPLORE-001',
     description:
       'change_later and change_all move only the messages sent to the topic: messages moved into it since stay behind.',
-    // Resolving is a rename with change_all: it leaves them behind too.
-    alsoBreaks: ['EXPLORE-002'],
+    // Resolving is a rename with change_all: it leaves them behind too. And a change_all held to the time limit
+    // that leaves an old message moved in behind is not refused for it.
+    alsoBreaks: ['EXPLORE-002', 'EXPLORE-006'],
   },
   'sequence-move-back-ignored': {
     clause: 'EXPLORE-001',
@@ -153,6 +154,11 @@ export const EDIT_FAULTS = {
     clause: 'EXPLORE-001',
     description:
       'Messages sent to the empty topic in different spellings ("", the display name, "(no topic)") read back alike but move as separate topics: change_later and change_all take only those sent in the spelling of the message moved.',
+  },
+  'sequence-limit-misses-moved-in': {
+    clause: 'EXPLORE-006',
+    description:
+      'A change_all held to the move time limit weighs only the messages sent to the topic: those moved into it since, however old, move with the rest.',
   },
   'sequence-resolve-misses-moved-in': {
     clause: 'EXPLORE-002',

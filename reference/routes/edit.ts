@@ -355,8 +355,12 @@ function checkMoveLimit(ctx: Context, message: Message, moved: Message[], move: 
     throw badRequest("The time limit for editing this message's topic has passed");
   }
   if (move.mode !== 'change_all') return;
-  const allowed = moved.filter((m) => !tooOld(store, m, limit));
-  if (allowed.length !== moved.length) throw moveTimeLimitExceeded(ctx, moved, allowed);
+  // Fault `sequence-limit-misses-moved-in`: only the messages sent to the topic are held to the limit.
+  const held = ctx.faults.has('sequence-limit-misses-moved-in')
+    ? moved.filter((m) => m === message || same(message.topic, m.firstTopic))
+    : moved;
+  const allowed = held.filter((m) => !tooOld(store, m, limit));
+  if (allowed.length !== held.length) throw moveTimeLimitExceeded(ctx, held, allowed);
 }
 
 /** Administrators and moderators are exempt from the move limits. */

@@ -43,5 +43,15 @@ export const clauses = defineArea('explore', {
       section: '12. Mark messages in a topic as read; States and transitions (topic rows)',
       endpoint: 'POST /mark_topic_as_read',
     },
+    {
+      id: 'EXPLORE-006',
+      level: 'MUST',
+      title:
+        'after any sequence of sends, moves, resolves and topic deletions, refuse, moving nothing, a move by a user other than an administrator or moderator that takes a message past the move time limit, reckoned from when the message was sent (messages moved into the topic included), and move the rest with change_later from first_message_id_allowed_to_move where it names one',
+      section:
+        '3. Edit a message (time limits, MOVE_MESSAGES_TIME_LIMIT_EXCEEDED); States and transitions (topic rows)',
+      endpoint: 'PATCH /messages/{message_id}',
+      since: 172,
+    },
   ],
 });

@@ -19,15 +19,17 @@ import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
 import { deriveSeed } from '../../helpers/checks/seeds.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
+import { timedSteps } from '../../helpers/checks/timed.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
 import { findCause, HarnessError, SetupError, Unsupported } from '../../helpers/errors.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import type { Role } from '../../helpers/roles.ts';
 import type { World } from '../../helpers/world/types.ts';
-import { allowAlso, holdTurns, setRealm } from '../messages/edit.ts';
-import { type OwnChannel, ownChannel } from '../messages/messages.ts';
+import { allowAlso, holdTurns, setRealm, waitUntilTooOld } from '../messages/edit.ts';
+import { contentOf, mustSend, type OwnChannel, ownChannel } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
 import {
+  BringOldCommand,
   DeleteTopicCommand,
   EpilogueCommand,
   KINDS,
@@ -42,7 +44,14 @@ import {
   TransitionFailure,
 } from './topics/commands.ts';
 import { explore, type Found } from './topics/explore.ts';
-import { EMPTY_NAME, newModel, ORDINARY_NAMES, type TopicModel, type TopicReal } from './topics/model.ts';
+import {
+  EMPTY_NAME,
+  newModel,
+  ORDINARY_NAMES,
+  type TimeLimit,
+  type TopicModel,
+  type TopicReal,
+} from './topics/model.ts';
 
 const check = checksOf(clauses);
 
@@ -53,6 +62,7 @@ const CLAUSE_OF = {
   narrow: 'EXPLORE-003',
   delete: 'EXPLORE-004',
   read: 'EXPLORE-005',
+  limit: 'EXPLORE-006',
 } as const satisfies Record<Kind, string>;
 
 /** A departure outside the steps' judgements is the moves' (what every sequence does most). */
@@ -91,7 +101,11 @@ class Traced implements Command {
   toString = () => String(this.step);
 }
 
-/** How long a failure may be shrunk for (the failing sequence found so far is reported then). */
+/**
+ * How long a failure may be shrunk for, from the first failing sequence (the shortest failing one found by then is
+ * reported). Counted from the failure, not the start: fast-check's interruptAfterTimeLimit would also cut short a
+ * property that has not failed, on a target whose rate limit makes the first sequences slow.
+ */
 const SHRINK_MS = 60_000;
 
 /** Sequences and their length per profile: a few short ones on every pull request, long ones at night. */
@@ -144,6 +158,8 @@ function commands(replayPath: string | undefined) {
         pick.map((p) => new DeleteTopicCommand(p)),
         pick.map((p) => new NarrowCommand(p)),
         pick.map((p) => new MarkReadCommand(p)),
+        // A message past the move time limit brought into a topic (where the sequences run under one).
+        fc.tuple(name, channel).map(([n, c]) => new BringOldCommand(n, c)),
       ],
       // Long from the first run: fast-check's usual small first cases would spend a short profile on near-empty ones.
       { maxCommands, size: 'max', ...(replayPath !== undefined ? { replayPath } : {}) },
@@ -155,13 +171,16 @@ function commands(replayPath: string | undefined) {
  * the turns on the edit settings are held. The readers take the sequences in turn: a sequence's reads are most of
  * its requests, too many for one account's rate budget.
  */
-async function realsOf(
-  ctx: CheckContext,
-): Promise<{ readers: Role[]; base: Omit<TopicReal, 'names' | 'spare' | 'reader' | 'settled'> }> {
+async function realsOf(ctx: CheckContext): Promise<{
+  readers: Role[];
+  /** Why the sequences run without a move time limit, where they do. */
+  noLimit?: string;
+  base: Omit<TopicReal, 'names' | 'spare' | 'reader' | 'settled'>;
+}> {
   await holdTurns(ctx, EDIT_SETTINGS);
   const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
   const admin = administratorOf(ctx);
-  const movers = await moversOf(ctx, admin);
+  const { movers, held } = await moversOf(ctx, admin);
   // Marks read: no check mutes with it (the mute checks' callers are the other people) and it sends nothing here.
   const marker = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner', ...readers] });
   const others = [...new Set([...readers, ...movers, marker])];
@@ -183,8 +202,12 @@ async function realsOf(
     channels = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
   }
   const level = ctx.world.featureLevel;
+  const limited = await timeLimitOf(ctx, channels[0]!, held, readers[0]!);
+  if (typeof limited === 'string') ctx.note(`sequences without a move time limit: ${limited}`);
+  const timeLimit = typeof limited === 'string' ? null : limited;
   return {
     readers,
+    ...(typeof limited === 'string' ? { noLimit: limited } : {}),
     base: {
       ctx,
       channelIds: [channels[0]!.id, channels[1]!.id],
@@ -193,8 +216,9 @@ async function realsOf(
       movers,
       marker,
       flags: {},
+      timeLimit,
       channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
-      judged: { move: 0, resolve: 0, narrow: 0, delete: 0, read: 0 },
+      judged: { move: 0, resolve: 0, narrow: 0, delete: 0, read: 0, limit: 0 },
     },
   };
 }
@@ -205,14 +229,15 @@ async function realsOf(
  * (the settings are put back when the check ends); else the administrator alone, whom no group setting or time
  * limit keeps from it on a realm of the target's defaults.
  */
-async function moversOf(ctx: CheckContext, admin: Role): Promise<Role[]> {
+async function moversOf(ctx: CheckContext, admin: Role): Promise<{ movers: Role[]; held: Role[] }> {
   if (!ctx.world.options.allowRealmChanges) {
     ctx.note(
       'moves and resolves by the administrator alone: set ALLOW_REALM_CHANGES=true for a member and the moderator too',
     );
-    return [admin];
+    return { movers: [admin], held: [] };
   }
-  const movers = [...new Set<Role>([admin, ...ctx.everyone('peer member'), 'moderator'])].filter((r) => ctx.usable(r));
+  const members = ctx.everyone('peer member');
+  const movers = [...new Set<Role>([admin, ...members, 'moderator'])].filter((r) => ctx.usable(r));
   try {
     // Widened, not replaced: the edit checks that rely on the realm's own groups (a member resolving, say) run
     // meanwhile, and must still find themselves allowed.
@@ -235,9 +260,70 @@ async function moversOf(ctx: CheckContext, admin: Role): Promise<Role[]> {
     // put back when the check ends, and the administrator moves alone.
     if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
     ctx.note(`moves and resolves by the administrator alone: ${error.message.split('\n')[0]}`);
-    return [admin];
+    return { movers: [admin], held: [] };
   }
-  return movers;
+  // Users other than administrators and moderators are held to the move time limits (contract: 3. Edit a message).
+  return { movers, held: movers.filter((r) => members.includes(r) && r !== admin) };
+}
+
+/** Requests a move step must make inside the limit, at the target's pace: the move, and reading back its topic. */
+const REQUESTS_INSIDE_LIMIT = 6;
+
+/**
+ * The move time limit the sequences run under (else why none: the realm cannot be set so, or none of the movers is
+ * held to it): messages of the exploration's own are sent first, to be brought into the sequences' topics later
+ * (BringOldCommand), then the limits within and between channels are set to a few seconds — long enough for a move
+ * step at the pace the sends went — and a probe waits until a held mover may no longer move a message just sent
+ * (whatever grace the target adds). Every message sent before the probe is then past the limit for good; the
+ * sequences' own messages are judged by their age (see ages). The settings are put back when the check ends.
+ */
+async function timeLimitOf(
+  ctx: CheckContext,
+  channel: OwnChannel,
+  held: Role[],
+  sender: Role,
+): Promise<TimeLimit | string> {
+  if (!held.length) return 'no mover the limits hold: the administrator moves alone';
+  const oldTopic = ctx.unique('old');
+  // Two a sequence, and two to spare (a failure's shrinking runs sequences again; past these, brings do nothing).
+  const count = 2 * SIZE[ctx.world.profile].numRuns + 2;
+  const old: TimeLimit['old'] = [];
+  const sending = timedSteps(ctx.recorder);
+  for (let i = 0; i < count; i++) {
+    const start = Date.now();
+    const id = await mustSend(ctx, sender, {
+      type: 'stream',
+      to: channel.id,
+      topic: oldTopic,
+      content: contentOf(ctx, 'old'),
+    });
+    old.push({ id, sent: { start, end: Date.now() } });
+  }
+  // A second for send times kept in whole seconds, one more, and twice a step's requests at the pace of the sends.
+  const seconds = 1 + Math.max(1, Math.ceil((2 * REQUESTS_INSIDE_LIMIT * sending.workMs()) / count / 1000));
+  const limits = (value: number | null) => ({
+    move_messages_within_stream_limit_seconds: value,
+    move_messages_between_streams_limit_seconds: value,
+  });
+  try {
+    await setRealm(ctx, limits(seconds));
+  } catch (error) {
+    // A target that reports no such setting, or refuses the value.
+    if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
+    return `the limit could not be set: ${error.message.split('\n')[0]}`;
+  }
+  try {
+    const probedFrom = Date.now();
+    const waited = await waitUntilTooOld(ctx, channel, { limit: seconds, by: held[0]! });
+    ctx.note(`moves under a time limit of ${seconds} s: the probe was too old to move after ${waited.toFixed(1)} s`);
+    const tooOldMs = Date.now() - probedFrom + 1000;
+    return { seconds, probedFrom, tooOldMs, holds: new Set(held), old, oldTopic } satisfies TimeLimit;
+  } catch (error) {
+    // A limit the probe could not show (EDIT-LIMIT-*'s to judge): the sequences move without one.
+    if (!(error instanceof ConformanceAssertion)) throw error;
+    await setRealm(ctx, limits(null));
+    return `the probe could not show the limit: ${error.message.split('\n')[0]}`;
+  }
 }
 
 /** The outcome of exploring: each failed transition's error (fast-check's, with the sequence and its replay). */
@@ -249,6 +335,8 @@ interface Explored {
   judged: Record<Kind, number>;
   /** Whether read-backs carry flags (false: the read transition cannot be judged on this target). */
   flagsShown?: boolean;
+  /** Why the sequences ran without a move time limit, where they did (the limit transition is then not judged). */
+  noLimit?: string;
   note: string;
 }
 
@@ -261,12 +349,24 @@ function sequences(
 ) {
   const { readers, base } = shared;
   const arbitrary = commands(ctx.world.replay?.replayPath)(SIZE[ctx.world.profile].maxCommands);
+  let failedAt: number | undefined;
   return fc.asyncProperty(arbitrary, async (cmds) => {
+    // Past the shrinking's time, every sequence left to try is skipped: the failure found last is reported.
+    fc.pre(failedAt === undefined || Date.now() - failedAt < SHRINK_MS);
+    try {
+      await sequence(cmds);
+    } catch (error) {
+      failedAt ??= Date.now();
+      throw error;
+    }
+  });
+  async function sequence(cmds: Iterable<Command>) {
     const names = [
       ...Array.from({ length: ORDINARY_NAMES }, (_, i) => ctx.unique(`t${i}`)),
       base.emptyTopic === null ? ctx.unique(`t${EMPTY_NAME}`) : '',
     ];
     const reader = readers[tally.sequences % readers.length]!;
+    const held = base.timeLimit ? base.movers.findIndex((m) => base.timeLimit!.holds.has(m)) : -1;
     const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare'), settled };
     const model = newModel();
     tally.sequences += 1;
@@ -287,6 +387,9 @@ function sequences(
       new MoveCommand(1, 0, 'change_all', false, 2), // from #1: t0 whole, #3 moved in, to t1; the moderator
       new SendCommand(EMPTY_NAME, 0, 0), // #4, #5: the empty topic, as "" and as its display name
       new SendCommand(EMPTY_NAME, 0, 1),
+      // Under a time limit: a message past it brought into t1 (#0, #1 and #3 there), then a held mover's change_all
+      // from #0, which must be refused; change_later from the first message it may move must take the rest.
+      ...(held < 0 ? [] : [new BringOldCommand(1), new MoveCommand(1, 0, 'change_all', false, held)]),
     ];
     const steps = [...start, ...cmds, new EpilogueCommand()].map((step) => new Traced(step, ctx));
     try {
@@ -303,7 +406,7 @@ function sequences(
     }
     if (model.offModel) tally.offModel += 1;
     tally.commands += [...cmds].length;
-  });
+  }
 }
 
 /**
@@ -320,9 +423,8 @@ async function explored(ctx: CheckContext): Promise<Explored> {
     ...ctx.property({ numRuns }),
     seed: deriveSeed(ctx.world.seed, 'EXPLORE-001'),
     // Shrunk, unlike other properties: the shortest sequence is what a person can act on (bounded in time, as a
-    // real server answers every step of every shrink).
+    // real server answers every step of every shrink: see SHRINK_MS).
     endOnFailure: false,
-    interruptAfterTimeLimit: SHRINK_MS,
   };
   const minutes = ctx.world.options.exploreMinutes;
   let distinct = 0;
@@ -366,6 +468,7 @@ async function explored(ctx: CheckContext): Promise<Explored> {
     failures,
     judged: shared.base.judged,
     ...(shared.base.flags.shown !== undefined ? { flagsShown: shared.base.flags.shown } : {}),
+    ...(shared.noLimit !== undefined ? { noLimit: shared.noLimit } : {}),
     note: `${tally.sequences} sequences, ${tally.commands} generated commands${off} (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring with fresh seeds: ${distinct} distinct failure(s) in all` : ''})`,
   };
 }
@@ -391,6 +494,8 @@ function judge(kind: Kind) {
     if (failure) throw failure;
     if (kind === 'read' && outcome.flagsShown === false)
       throw new Unsupported("the target's read-back of a message carries no flags: whether it is read is not shown");
+    if (kind === 'limit' && outcome.noLimit !== undefined)
+      throw new Unsupported(`the sequences ran without a move time limit: ${outcome.noLimit}`);
     const judged = outcome.judged[kind];
     // Every sequence that gets to its end judges each transition; none did if all ended at another's departure.
     if (judged === 0)
@@ -410,4 +515,5 @@ describe('topics (model-based sequences)', () => {
   check('EXPLORE-003', judge('narrow'), limit);
   check('EXPLORE-004', judge('delete'), limit);
   check('EXPLORE-005', judge('read'), limit);
+  check('EXPLORE-006', judge('limit'), limit);
 });

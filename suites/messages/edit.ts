@@ -267,7 +267,7 @@ export function editUntilRefused(
 }
 
 /**
- * Waits until the messages sent before now are too old for the member to move within a channel (or, with
+ * Waits until the messages sent before now are too old for the member (or `by`, anyone the limits hold) to move within a channel (or, with
  * `to`, between the two channels) under a limit of `limit` seconds, whatever grace the target adds to it: a
  * probe message sent now is moved until the target refuses (see nextPollMs). Returns the seconds from the probe's
  * send to the refusal. A rate-limit wait between the probe's send and its first move starts the steps again with
@@ -276,16 +276,21 @@ export function editUntilRefused(
 export function waitUntilTooOld(
   ctx: CheckContext,
   channel: OwnChannel,
-  { limit, to, longest = true }: { limit: number; to?: OwnChannel; longest?: boolean },
+  {
+    limit,
+    to,
+    longest = true,
+    by = 'member',
+  }: { limit: number; to?: OwnChannel; longest?: boolean /** Who sends and moves the probe. */; by?: Role },
 ): Promise<number> {
   return uninterrupted(
     (line) => ctx.note(line),
     'the time-limit probe',
     async () => {
       // The probe's send and first move must fall inside the limit: room for both first.
-      await ctx.budgetFor(['member'], 2);
+      await ctx.budgetFor([by], 2);
       const timed = timedSteps(ctx.recorder);
-      const probe = await mustSend(ctx, 'member', {
+      const probe = await mustSend(ctx, by, {
         type: 'stream',
         to: channel.id,
         topic: ctx.unique('probe'),
@@ -293,19 +298,19 @@ export function waitUntilTooOld(
       });
       const sent = Date.now(); // the probe, and every message sent before it, is at least this old from now on
       const bound = limit * 1000 + GRACE_BOUND_MS;
-      const wait = pollingWait('the member', 'its messages to pass the move time limit and any grace', bound);
+      const wait = pollingWait(`the ${by}`, 'its messages to pass the move time limit and any grace', bound);
       let here = true;
       for (let attempt = 0; ; attempt++) {
         const params = to
           ? { stream_id: here ? to.id : channel.id, ...QUIET }
           : { topic: ctx.unique('probe'), ...QUIET };
-        const res = await edit(ctx, 'member', probe, params);
+        const res = await edit(ctx, by, probe, params);
         if (res.body?.result !== 'success') {
           wait.done();
           if (attempt === 0) {
             if (timed.interrupted())
               throw new Interrupted("a rate-limit wait came between the probe's send and its first move");
-            refusedFirstStep(res, longest, 'the member to move a message just sent (the time-limit probe)');
+            refusedFirstStep(res, longest, `the ${by} to move a message just sent (the time-limit probe)`);
           }
           return (Date.now() - sent) / 1000;
         }

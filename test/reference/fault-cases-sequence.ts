@@ -150,6 +150,21 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     healthy: ['A', 'C', 'B'],
     faulty: ['A', 'C', 'C'],
   },
+  'sequence-limit-misses-moved-in': {
+    // b1, an hour old, is moved from B into A by the administrator; the member's change_all of A must be refused.
+    observe: async (call, server) => {
+      await call('PATCH', '/realm', { as: 'admin', form: { move_messages_within_stream_limit_seconds: 60 } });
+      const b1 = await send(call, 'B');
+      for (const m of server.store.messages.values())
+        (m as { sentAtMs?: number }).sentAtMs = server.store.clock() - 3_600_000;
+      const a1 = await send(call, 'A');
+      await move(call, b1, 'A');
+      const res = await call('PATCH', `/messages/${a1}`, { form: { topic: 'C', propagate_mode: 'change_all' } });
+      return [res.body.code, await topicOf(call, a1), await topicOf(call, b1)];
+    },
+    healthy: ['MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 'A', 'A'],
+    faulty: [undefined, 'C', 'C'],
+  },
   'sequence-resolve-misses-moved-in': {
     // b1 is moved from B into A; resolving A must rename it too.
     observe: async (call) => {

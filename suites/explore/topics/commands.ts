@@ -6,10 +6,13 @@
  */
 import type fc from 'fast-check';
 import { ConformanceAssertion, expectSuccess, fail } from '../../../helpers/checks/matchers.ts';
+import type { ApiResponse } from '../../../helpers/http/client.ts';
+import type { Role } from '../../../helpers/roles.ts';
 import { deleteTopic } from '../../channels/topics.ts';
 import { edit, QUIET, RESOLVED_PREFIX } from '../../messages/edit.ts';
 import { contentOf, mustSend, readFlags } from '../../messages/messages.ts';
 import {
+  ages,
   describePlace,
   EMPTY_NAME,
   livePlaces,
@@ -19,6 +22,7 @@ import {
   remove,
   samePlace,
   sameTopic,
+  type TimeLimit,
   type TopicModel,
   type TopicReal,
 } from './model.ts';
@@ -29,7 +33,7 @@ export type Mode = (typeof MODES)[number];
 export { MODES };
 
 /** The transitions the sequences judge, each its own clause (topic-sequences.model.ts). */
-export const KINDS = ['move', 'resolve', 'narrow', 'delete', 'read'] as const;
+export const KINDS = ['move', 'resolve', 'narrow', 'delete', 'read', 'limit'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** A departure seen by a step, and which transition it belongs to. */
@@ -144,12 +148,14 @@ export class SendCommand implements Command {
   async run(model: TopicModel, real: TopicReal): Promise<void> {
     const topic = real.names[this.name]!;
     const spelled = topic === '' ? ['', real.emptyTopic!, '(no topic)'][this.spelling % SPELLINGS.length]! : topic;
+    const start = Date.now();
     const id = await mustSend(real.ctx, real.reader, {
       type: 'stream',
       to: real.channelIds[this.channel]!,
       topic: spelled,
       content: contentOf(real.ctx, 'explore'),
     });
+    model.sent.set(id, { start, end: Date.now() });
     place(model, id, { channel: this.channel, topic });
   }
   toString = () =>
@@ -160,8 +166,42 @@ export class SendCommand implements Command {
 const named = (real: TopicReal, topic: string) => (topic === '' ? real.emptyTopic! : topic);
 
 /**
+ * Brings the next of the exploration's old messages (sent before the time-limit probe: see TimeLimit) into topic
+ * #name of channel #channel, as the administrator (whom no move limit holds): a topic then holds a message past the
+ * limit that was not sent to it. Unjudged where none is left (or no limit is set).
+ */
+export class BringOldCommand implements Command {
+  constructor(
+    readonly name: number,
+    readonly channel = 0,
+  ) {}
+  check = () => true;
+  run = (model: TopicModel, real: TopicReal) => judging(model, real, 'move', () => this.bring(model, real));
+  private async bring(model: TopicModel, real: TopicReal): Promise<'unjudged' | undefined> {
+    const old = real.timeLimit?.old.shift();
+    if (!old) return 'unjudged';
+    model.sent.set(old.id, old.sent);
+    place(model, old.id, { channel: 0, topic: real.timeLimit!.oldTopic });
+    const to = { channel: this.channel, topic: real.names[this.name % real.names.length]! };
+    const step = `${this} (message ${old.id}, as the ${real.admin})`;
+    const res = await edit(real.ctx, real.admin, old.id, {
+      topic: named(real, to.topic),
+      ...(to.channel ? { stream_id: real.channelIds[to.channel] } : {}),
+      propagate_mode: 'change_one',
+      ...QUIET,
+    });
+    expectSuccess(res, step);
+    place(model, old.id, to);
+    await expectPlaces(model, real, [old.id], step);
+  }
+  toString = () =>
+    `bring a message past the time limit into t${this.name}${this.channel ? ' of channel #1' : ''} (change_one, by the administrator)`;
+}
+
+/**
  * Moves the `pick`th live message (and what the mode takes with it) to another topic of its channel, or (`across`)
- * to topic #name of the other channel.
+ * to topic #name of the other channel. A mover the time limit holds (see TimeLimit) must be refused, moving nothing,
+ * where the move takes a message surely past the limit; where it may, either answer is followed.
  */
 export class MoveCommand implements Command {
   constructor(
@@ -173,8 +213,24 @@ export class MoveCommand implements Command {
     readonly by = 0,
   ) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
-  run = (model: TopicModel, real: TopicReal) => judging(model, real, 'move', () => this.move(model, real));
-  private async move(model: TopicModel, real: TopicReal): Promise<void> {
+  run = async (model: TopicModel, real: TopicReal) => {
+    const { moved, mover } = this.plan(model, real);
+    let rest: (() => Promise<void>) | undefined;
+    await judging(model, real, this.kindOf(model, real, mover, moved), async () => {
+      rest = await this.move(model, real);
+    });
+    // The repeat a refusal asks for is a move of its own, judged as one.
+    if (rest) await rest();
+  };
+  /** A move the time limit must refuse is the limit's transition (see limited); any other, the moves'. */
+  private kindOf(model: TopicModel, real: TopicReal, mover: Role, moved: readonly number[]): Kind {
+    const limit = limitOn(real, mover);
+    const now = Date.now();
+    const binds = limit && !this.across;
+    return binds && ages(model, limit, moved, { asked: now, answered: now }).tooOld.length ? 'limit' : 'move';
+  }
+  /** The message moved, where from and to, the messages of its topic, those the mode takes, and who moves. */
+  private plan(model: TopicModel, real: TopicReal) {
     const ids = [...model.places.keys()].sort((a, b) => a - b);
     const target = ids[this.pick % ids.length]!;
     const from = model.places.get(target)!;
@@ -192,20 +248,101 @@ export class MoveCommand implements Command {
         : this.mode === 'change_later'
           ? inTopic.filter((id) => id >= target)
           : inTopic;
-    const mover = real.movers[this.by % real.movers.length]!;
+    return { target, from, to, inTopic, moved, mover: real.movers[this.by % real.movers.length]! };
+  }
+  /**
+   * Moves, and judges the answer. Where a mover the time limit holds was refused a change_all and told the first
+   * message it may move, returns the contract's way on: change_later from that message, which must move just the
+   * rest of the topic.
+   */
+  private async move(model: TopicModel, real: TopicReal): Promise<(() => Promise<void>) | undefined> {
+    const { target, from, to, inTopic, moved, mover } = this.plan(model, real);
     const step = `${this} (message ${target}, as the ${mover})`;
     const params = {
       topic: named(real, to.topic),
       ...(this.across ? { stream_id: real.channelIds[to.channel] } : {}),
-      propagate_mode: this.mode,
       ...QUIET,
     };
-    expectSuccess(await edit(real.ctx, mover, target, params), step);
-    for (const id of moved) place(model, id, to);
-    await expectPlaces(model, real, inTopic, step);
+    const asked = Date.now();
+    const res = await edit(real.ctx, mover, target, { ...params, propagate_mode: this.mode });
+    const limit = limitOn(real, mover);
+    if (!limit) {
+      expectSuccess(res, step);
+      for (const id of moved) place(model, id, to);
+      await expectPlaces(model, real, inTopic, step);
+      return;
+    }
+    const answer = { res, asked, answered: Date.now() };
+    if (await limited(model, real, limit, { ...answer, moved, inTopic, to, step, binds: !this.across })) return;
+    const first = res.body?.first_message_id_allowed_to_move;
+    if (this.mode !== 'change_all' || !Number.isInteger(first)) return;
+    const where = model.places.get(first);
+    if (where && !samePlace(where, from))
+      fail(res, `after ${step}: first_message_id_allowed_to_move is ${first}, a message not in the topic`);
+    const later = inTopic.filter((id) => id >= first);
+    return () =>
+      judging(model, real, this.kindOf(model, real, mover, later), async () => {
+        const rest = `${step}, then change_later from first_message_id_allowed_to_move ${first}`;
+        const restAsked = Date.now();
+        const again = await edit(real.ctx, mover, first, { ...params, propagate_mode: 'change_later' });
+        const restAnswer = { res: again, asked: restAsked, answered: Date.now() };
+        await limited(model, real, limit, {
+          ...restAnswer,
+          moved: later,
+          inTopic,
+          to,
+          step: rest,
+          binds: !this.across,
+        });
+      });
   }
   toString = () =>
     `move message #${this.pick} to ${this.across ? `topic #${this.name} of the other channel` : `another topic #${this.name}`} (${this.mode}${this.by ? `, by mover #${this.by}` : ''})`;
+}
+
+/** The time limit `mover` is held to, if any. */
+const limitOn = (real: TopicReal, mover: Role): TimeLimit | null =>
+  real.timeLimit?.holds.has(mover) ? real.timeLimit : null;
+
+/**
+ * Judges the answer to a move by a mover the time limit holds, and follows it: a move that takes a message surely
+ * past the limit must be refused; one that may must be answered either way; any other must succeed. Where it
+ * succeeded `moved` are in `to`, else nothing moved; every message of the topic is read back. Between channels the
+ * probe's measure of the grace does not hold (it moved within a channel): only the limit itself is judged. True
+ * where the move succeeded.
+ */
+async function limited(
+  model: TopicModel,
+  real: TopicReal,
+  limit: TimeLimit,
+  a: {
+    res: ApiResponse;
+    asked: number;
+    answered: number;
+    moved: number[];
+    inTopic: number[];
+    to: Place;
+    step: string;
+    /** Whether a move surely past the limit must be refused (not between channels, nor a resolve: see above). */
+    binds: boolean;
+  },
+): Promise<boolean> {
+  const { tooOld, unsure } = ages(model, limit, a.moved, a);
+  const mustRefuse = a.binds ? tooOld : [];
+  const mayRefuse = tooOld.length + unsure.length > 0;
+  if (a.res.body?.result === 'success') {
+    if (mustRefuse.length)
+      fail(
+        a.res,
+        `after ${a.step}: wanted the move refused, moving nothing, as the mover is held to the time limit of ${limit.seconds} s: it takes message(s) ${mustRefuse.join(', ')}, older than the limit and any grace (older than a message the target had already refused to move for its age; a move into a topic does not make a message younger)`,
+      );
+    for (const id of a.moved) place(model, id, a.to);
+    await expectPlaces(model, real, a.inTopic, a.step);
+    return true;
+  }
+  if (!mayRefuse) expectSuccess(a.res, `${a.step} (every message it takes was sent within the time limit)`);
+  await expectPlaces(model, real, a.inTopic, `${a.step}, refused for the time limit`);
+  return false;
 }
 
 /**
@@ -238,11 +375,20 @@ export class ResolveCommand implements Command {
     };
     const mover = real.movers[this.by % real.movers.length]!;
     const step = `${this} (${describePlace(from)}, as the ${mover})`;
+    const asked = Date.now();
     const res = await edit(real.ctx, mover, inTopic[this.at % inTopic.length]!, {
       topic: to.topic,
       propagate_mode: 'change_all',
       ...QUIET,
     });
+    const limit = limitOn(real, mover);
+    if (limit) {
+      // Whether the move time limits hold a resolve the contract does not say (Zulip exempts it): a topic that holds
+      // messages past the limit may be resolved or refused, as if across channels.
+      const answer = { res, asked, answered: Date.now(), moved: inTopic, inTopic, to, step, binds: false };
+      await limited(model, real, limit, answer);
+      return;
+    }
     expectSuccess(res, step);
     for (const id of inTopic) place(model, id, to);
     await expectPlaces(model, real, inTopic, step);

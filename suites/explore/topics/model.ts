@@ -23,6 +23,8 @@ export interface TopicModel {
   /** Message id → every place it has been in, the current one last. */
   readonly history: Map<number, Place[]>;
   readonly deleted: Set<number>;
+  /** Message id → when its send was asked and answered (this machine's clock, ms): how old it may be (see ages). */
+  readonly sent: Map<number, Sent>;
   /**
    * Set once the server departed in a transition whose clause has already failed, and the model could not follow it
    * (commands.ts, follow): the model no longer says what the server holds, and the rest of the sequence is not run.
@@ -30,6 +32,57 @@ export interface TopicModel {
   offModel?: string;
   /** How often the model has taken the server's word after a departure already reported (see follow). */
   followed?: number;
+}
+
+/** When a message's send was asked (start) and answered (end), in ms of this machine's clock. */
+export interface Sent {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The move time limit the sequences run under, for those it holds (the movers other than administrators and
+ * moderators): set once old messages were sent, and proven passed for them by a probe the target refused to move.
+ */
+export interface TimeLimit {
+  /** The limit set, in seconds (both within and between channels). */
+  readonly seconds: number;
+  /** When the probe's steps began: every message sent before is too old for a mover the limit holds. */
+  readonly probedFrom: number;
+  /**
+   * From the probe's first send to its refusal, plus a second for send times kept in whole seconds (ms): a message at
+   * least this old is older than the probe was when refused, so too old whatever grace the target adds.
+   */
+  readonly tooOldMs: number;
+  /** The movers the limit holds. */
+  readonly holds: ReadonlySet<Role>;
+  /** Messages sent before the probe, the exploration's own, to be brought into the sequences' topics: taken in turn. */
+  readonly old: { id: number; sent: Sent }[];
+  /** The old messages' topic, in the first channel. */
+  readonly oldTopic: string;
+}
+
+/**
+ * Which of `ids` a move asked at `asked` and answered at `answered` surely takes past the time limit, and which it
+ * may (their age, as the target reckons it, may fall either side of the limit and its grace). The rest are surely
+ * within the limit: younger than it, less a second for send times kept in whole seconds.
+ */
+export function ages(
+  model: Pick<TopicModel, 'sent'>,
+  limit: TimeLimit,
+  ids: readonly number[],
+  { asked, answered }: { asked: number; answered: number },
+): { tooOld: number[]; unsure: number[] } {
+  const tooOld: number[] = [];
+  const unsure: number[] = [];
+  for (const id of ids) {
+    const sent = model.sent.get(id);
+    if (!sent)
+      unsure.push(id); // not sent by the sequence (never: every message is)
+    else if (sent.end <= limit.probedFrom || asked - sent.end >= limit.tooOldMs) tooOld.push(id);
+    else if (answered - sent.start >= (limit.seconds - 1) * 1000) unsure.push(id);
+  }
+  return { tooOld, unsure };
 }
 
 export interface TopicReal {
@@ -65,6 +118,8 @@ export interface TopicReal {
    * topic-sequences.model.ts) a member and the moderator, all allowed to with no time limit.
    */
   readonly movers: readonly Role[];
+  /** The move time limit the movers other than administrators and moderators are held to; null where none is set. */
+  readonly timeLimit: TimeLimit | null;
   /** `channel` from feature level 250, `stream` before. */
   readonly channelOperator: 'channel' | 'stream';
   /** Transitions whose clauses have failed already: their departures are not reported again (see judging). */
@@ -73,7 +128,12 @@ export interface TopicReal {
   readonly judged: Record<Kind, number>;
 }
 
-export const newModel = (): TopicModel => ({ places: new Map(), history: new Map(), deleted: new Set() });
+export const newModel = (): TopicModel => ({
+  places: new Map(),
+  history: new Map(),
+  deleted: new Set(),
+  sent: new Map(),
+});
 
 export const samePlace = (a: Place, b: Place) =>
   a.channel === b.channel && a.topic.toLowerCase() === b.topic.toLowerCase();
