@@ -70,6 +70,8 @@ export const STREAMS_FAULTS = {
   'channels-topic-delete-no-first-message-event': {
     clause: 'TOPIC-DELETE-004',
     description: 'Deleting the topic holding the oldest message sends no stream update event with first_message_id.',
+    // The sequences' topic deletions remove their channel's oldest message too.
+    alsoBreaks: ['EXPLORE-007'],
   },
   'channels-topic-read-missing-topic-accepted': {
     clause: 'TOPIC-READ-002',
@@ -121,6 +123,11 @@ export const STREAMS_FAULTS = {
     clause: 'EXPLORE-005',
     description:
       'Marking a topic read marks the messages sent to it, wherever they were moved since, and not those moved into it.',
+  },
+  'sequence-oldest-event-misses-moved-in': {
+    clause: 'EXPLORE-007',
+    description:
+      "Deleting the topic that holds the channel's oldest message sends the stream update event only where that message was sent to the topic: one moved into it goes unannounced.",
   },
   'sequence-delete-topic-misses-moved-in': {
     clause: 'EXPLORE-004',

@@ -52,6 +52,7 @@ function deleteTopic(ctx: Context): Fields {
   const topic = topicParam(ctx).toLowerCase();
   const firstBefore = firstMessageId(store, channel.id);
   const doomed = messagesToDelete(ctx, channel, topic);
+  const oldest = doomed.find((m) => m.id === firstBefore);
   // One batch per request: `complete` tells the client whether to ask again.
   const batch = doomed.slice(0, store.deleteTopicBatchSize);
   for (const message of batch) {
@@ -65,7 +66,10 @@ function deleteTopic(ctx: Context): Fields {
       topic: message.topic,
     });
   }
-  announceFirstMessageId(ctx, channel, firstBefore);
+  // Fault `sequence-oldest-event-misses-moved-in`: an oldest message moved into the topic goes unannounced.
+  const movedIn = oldest?.firstTopic !== undefined && oldest.firstTopic.toLowerCase() !== oldest.topic.toLowerCase();
+  if (!(movedIn && faults.has('sequence-oldest-event-misses-moved-in')))
+    announceFirstMessageId(ctx, channel, firstBefore);
   // Fault `channels-topic-delete-complete-early`: complete is true after the first batch.
   const complete = doomed.length <= batch.length || faults.has('channels-topic-delete-complete-early');
   return { complete };

@@ -9,7 +9,15 @@ import { Disabled, SetupError } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { ownChannel, readMessage, realmValue } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
-import { deleteTopic, deleteUntilComplete, listedChannel, mustChannelObject, remaining, topicOf } from './topics.ts';
+import {
+  carriesFirstMessageId,
+  deleteTopic,
+  deleteUntilComplete,
+  listedChannel,
+  mustChannelObject,
+  remaining,
+  topicOf,
+} from './topics.ts';
 
 const check = checksOf(clauses);
 
@@ -83,11 +91,7 @@ describe('POST /streams/{stream_id}/delete_topic', () => {
     const { res } = await deleteUntilComplete(ctx, own.id, oldestTopic);
     const want = (await listedChannel(ctx, own.id, sender)).channel.first_message_id;
     if (want === first) fail(res, `wanted first_message_id to change from ${first} once its topic was deleted`);
-    // The payload schema is not shown: accept `property`/`value` (Zulip) or a `first_message_id` field.
-    const carries = (e: any) =>
-      e?.type === 'stream' &&
-      e?.op === 'update' &&
-      ((e.property === 'first_message_id' && e.value === want) || e.first_message_id === want);
+    const carries = (e: any) => carriesFirstMessageId(e, want);
     const events = await waitForEvents(ctx, queue, carries);
     if (!events.some(carries)) {
       fail(

@@ -9,6 +9,15 @@ import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { contentOf, mustSend } from '../messages/messages.ts';
 
+/**
+ * Whether an event is a stream update carrying first_message_id `want` (contract: Events, stream `op` update). The
+ * payload schema is not shown: `property`/`value` (Zulip) or a `first_message_id` field.
+ */
+export const carriesFirstMessageId = (e: any, want: unknown): boolean =>
+  e?.type === 'stream' &&
+  e?.op === 'update' &&
+  ((e.property === 'first_message_id' && e.value === want) || e.first_message_id === want);
+
 /** The channel object GET /streams gives the caller (a subscriber) for `id`. */
 export async function listedChannel(
   ctx: CheckContext,

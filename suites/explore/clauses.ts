@@ -53,5 +53,14 @@ export const clauses = defineArea('explore', {
       endpoint: 'PATCH /messages/{message_id}',
       since: 172,
     },
+    {
+      id: 'EXPLORE-007',
+      level: 'MUST',
+      title:
+        "after any sequence of sends, moves, resolves and topic deletions, send a stream update event carrying the channel's new first_message_id when a topic deletion removes the channel's oldest message, whether it was sent to that topic or moved into it",
+      section: 'Events (stream, op update); 9. Delete a topic; States and transitions (topic with messages → deleted)',
+      endpoint: 'POST /streams/{stream_id}/delete_topic',
+      since: 256,
+    },
   ],
 });

@@ -165,6 +165,34 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     healthy: ['MOVE_MESSAGES_TIME_LIMIT_EXCEEDED', 'A', 'A'],
     faulty: [undefined, 'C', 'C'],
   },
+  'sequence-oldest-event-misses-moved-in': {
+    // A fresh channel's oldest message a1 (its notice deleted) is moved from A into B; deleting B must announce the
+    // new first_message_id.
+    observe: async (call) => {
+      const name = 'sequence-oldest';
+      await call('POST', '/users/me/subscriptions', { form: { subscriptions: JSON.stringify([{ name }]) } });
+      const channel = await (await lookup(call)).channelId(name);
+      const deleteTopic = (topic_name: string) =>
+        call('POST', `/streams/${channel}/delete_topic`, { as: 'admin', form: { topic_name } });
+      await deleteTopic('channel events');
+      const send = async (topic: string) =>
+        (await call('POST', '/messages', { form: { type: 'stream', to: name, topic, content: 'hi' } })).body
+          .id as number;
+      const a1 = await send('A');
+      await send('C');
+      await move(call, a1, 'B');
+      const queue = (await call('POST', '/register', { form: { event_types: JSON.stringify(['stream']) } })).body;
+      await deleteTopic('B');
+      const { events } = (
+        await call('GET', '/events', {
+          query: { queue_id: queue.queue_id, last_event_id: queue.last_event_id, dont_block: true },
+        })
+      ).body;
+      return events.some((e: any) => e.type === 'stream' && e.property === 'first_message_id');
+    },
+    healthy: true,
+    faulty: false,
+  },
   'sequence-resolve-misses-moved-in': {
     // b1 is moved from B into A; resolving A must rename it too.
     observe: async (call) => {

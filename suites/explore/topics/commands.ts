@@ -5,10 +5,12 @@
  * failure prints.
  */
 import type fc from 'fast-check';
+import { registerQueue, waitForEvents } from '../../../helpers/checks/events.ts';
 import { ConformanceAssertion, expectSuccess, fail } from '../../../helpers/checks/matchers.ts';
+import { SetupError, Unsupported } from '../../../helpers/errors.ts';
 import type { ApiResponse } from '../../../helpers/http/client.ts';
 import type { Role } from '../../../helpers/roles.ts';
-import { deleteTopic } from '../../channels/topics.ts';
+import { carriesFirstMessageId, deleteTopic, mustChannelObject } from '../../channels/topics.ts';
 import { edit, QUIET, RESOLVED_PREFIX } from '../../messages/edit.ts';
 import { contentOf, mustSend, readFlags } from '../../messages/messages.ts';
 import {
@@ -33,7 +35,7 @@ export type Mode = (typeof MODES)[number];
 export { MODES };
 
 /** The transitions the sequences judge, each its own clause (topic-sequences.model.ts). */
-export const KINDS = ['move', 'resolve', 'narrow', 'delete', 'read', 'limit'] as const;
+export const KINDS = ['move', 'resolve', 'narrow', 'delete', 'read', 'limit', 'oldest'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** A departure seen by a step, and which transition it belongs to. */
@@ -180,13 +182,14 @@ export class BringOldCommand implements Command {
   private async bring(model: TopicModel, real: TopicReal): Promise<'unjudged' | undefined> {
     const old = real.timeLimit?.old.shift();
     if (!old) return 'unjudged';
+    const from: Place = { channel: 1, topic: real.timeLimit!.oldTopic };
     model.sent.set(old.id, old.sent);
-    place(model, old.id, { channel: 0, topic: real.timeLimit!.oldTopic });
+    place(model, old.id, from);
     const to = { channel: this.channel, topic: real.names[this.name % real.names.length]! };
     const step = `${this} (message ${old.id}, as the ${real.admin})`;
     const res = await edit(real.ctx, real.admin, old.id, {
       topic: named(real, to.topic),
-      ...(to.channel ? { stream_id: real.channelIds[to.channel] } : {}),
+      ...(to.channel !== from.channel ? { stream_id: real.channelIds[to.channel] } : {}),
       propagate_mode: 'change_one',
       ...QUIET,
     });
@@ -397,28 +400,83 @@ export class ResolveCommand implements Command {
     `${this.resolve ? 'resolve' : 'unresolve'} topic #${this.pick} (from its message #${this.at}${this.by ? `, by mover #${this.by}` : ''})`;
 }
 
-/** Deletes the `pick`th live topic, repeating delete_topic until it reports the deletion complete. */
+/**
+ * Deletes the `pick`th live topic, repeating delete_topic until it reports the deletion complete. Where the topic held
+ * its channel's oldest message (moved in or sent to it), the deletion must also send the event that announces the
+ * channel's new first message (see watchOldest): a transition of its own.
+ */
 export class DeleteTopicCommand implements Command {
   constructor(readonly pick: number) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
-  run = (model: TopicModel, real: TopicReal) => judging(model, real, 'delete', () => this.delete(model, real));
-  private async delete(model: TopicModel, real: TopicReal): Promise<void> {
+  run = async (model: TopicModel, real: TopicReal) => {
+    let announced: (() => Promise<'unjudged' | undefined>) | undefined;
+    await judging(model, real, 'delete', async () => {
+      announced = await this.delete(model, real);
+    });
+    if (announced) await judging(model, real, 'oldest', announced);
+  };
+  private async delete(model: TopicModel, real: TopicReal) {
     const places = livePlaces(model);
     const where = places[this.pick % places.length]!;
     const step = `${this} (${describePlace(where)})`;
+    const channelId = real.channelIds[where.channel]!;
+    const doomed = messagesIn(model, where);
+    const watch = await watchOldest(real, channelId, doomed);
     for (let round = 1; ; round++) {
-      const res = await deleteTopic(real.ctx, real.admin, real.channelIds[where.channel]!, named(real, where.topic));
+      const res = await deleteTopic(real.ctx, real.admin, channelId, named(real, where.topic));
       // Before feature level 211 an unfinished deletion answered partially_completed instead of complete: false.
       const unfinished = res.body?.result === 'partially_completed' || expectSuccess(res, step).complete === false;
       if (!unfinished) break;
       if (round >= MAX_DELETE_ROUNDS) fail(res, `${step}: still not complete after ${round} requests`);
     }
-    const doomed = messagesIn(model, where);
     for (const id of doomed) remove(model, id);
     // Every message of the sequence: the topic's must be gone, the others (moved away or never in it) must stay.
     await expectPlaces(model, real, [...doomed, ...model.places.keys()], step);
+    return watch && (() => watch(step));
   }
   toString = () => `delete topic #${this.pick}`;
+}
+
+/**
+ * Before a topic deletion: where the topic holds its channel's oldest message (first_message_id as GET /streams lists
+ * it), a queue for stream events, and the judgement to make after the deletion — a stream update event carrying the
+ * channel's new first_message_id, as listed then (contract: Events; the topic row of States and transitions). Else
+ * nothing (nor once the transition has failed already: the wait for an event that does not come costs seconds).
+ */
+async function watchOldest(real: TopicReal, channelId: number, doomed: readonly number[]) {
+  if (real.events.unavailable !== undefined || real.settled.has('oldest')) return undefined;
+  const { ctx, reader } = real;
+  let queue: Awaited<ReturnType<typeof registerQueue>>;
+  let first: unknown;
+  try {
+    first = (await mustChannelObject(ctx, channelId, reader)).first_message_id;
+    if (!doomed.includes(first as number)) return undefined;
+    queue = await registerQueue(ctx, reader, { event_types: ['stream'] });
+  } catch (error) {
+    if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
+    real.events.unavailable = error.message.split('\n')[0]!;
+    return undefined;
+  }
+  return async (step: string): Promise<'unjudged' | undefined> => {
+    const want = (await mustChannelObject(ctx, channelId, reader)).first_message_id;
+    // A listing that still names the deleted message is the channel object's departure (CHAN-OBJ-002), not this.
+    if (want === first) return 'unjudged';
+    let events: any[];
+    try {
+      events = await waitForEvents(ctx, queue, (e) => carriesFirstMessageId(e, want));
+      await ctx.as(reader).mustSetup('DELETE', '/events', { queue_id: queue.id });
+      ctx.untrack(reader, 'queue', queue.id);
+    } catch (error) {
+      if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
+      real.events.unavailable = error.message.split('\n')[0]!;
+      return 'unjudged';
+    }
+    if (!events.some((e) => carriesFirstMessageId(e, want)))
+      fail(
+        undefined,
+        `after ${step}: the topic held message ${first}, the channel's oldest (first_message_id); wanted a stream update event carrying the new first_message_id ${JSON.stringify(want)}; got ${JSON.stringify(events).slice(0, 400)}`,
+      );
+  };
 }
 
 /** A narrow of the `pick`th live message's place matches it; a narrow of any place it was in before does not. */

@@ -58,7 +58,10 @@ export interface TimeLimit {
   readonly holds: ReadonlySet<Role>;
   /** Messages sent before the probe, the exploration's own, to be brought into the sequences' topics: taken in turn. */
   readonly old: { id: number; sent: Sent }[];
-  /** The old messages' topic, in the first channel. */
+  /**
+   * The old messages' topic, in the second channel: the first then holds only the sequences' messages, whose topic
+   * deletions remove its oldest message (see DeleteTopicCommand).
+   */
   readonly oldTopic: string;
 }
 
@@ -87,7 +90,7 @@ export function ages(
 
 export interface TopicReal {
   readonly ctx: CheckContext;
-  /** The two channels of the run's own the sequences use (both hold the readers and the administrator). */
+  /** The two channels of the run's own the sequences use (both hold the readers, the movers and the marker). */
   readonly channelIds: readonly [number, number];
   /**
    * The sequence's topic names (unresolved), fresh for each sequence; the last is the empty topic ("") where the
@@ -111,6 +114,11 @@ export interface TopicReal {
   readonly marker: Role;
   /** Whether the target's read-backs carry the caller's flags (the contract leaves them not shown): learnt once. */
   readonly flags: { shown?: boolean };
+  /**
+   * Why the event a topic deletion sends is not judged, once learnt: the target's queues (POST /register, a set-up
+   * operation) or its channel listing could not be used.
+   */
+  readonly events: { unavailable?: string };
   /** Deletes topics (only administrators may): an administrator. */
   readonly admin: Role;
   /**
