@@ -16,6 +16,9 @@ export default defineConfig({
     pool: 'forks',
     // More files at once than the 2 cores: most of the slow tier waits rather than computes.
     maxWorkers: 6,
+    // The kill matrix's faults run as concurrent tests on its pool of run workers (test/sensitivity.test.ts): as many
+    // at once as it has workers, not vitest's usual 5.
+    maxConcurrency: 8,
     testTimeout: 30_000,
     // The end-to-end files start whole conformance runs; give them room.
     slowTestThreshold: 5_000,

@@ -312,8 +312,9 @@ async function timeLimitOf(
 ): Promise<TimeLimit | string> {
   if (!held.length) return 'no mover the limits hold: the administrator moves alone';
   const oldTopic = ctx.unique('old');
-  // Two a sequence, and two to spare (a failure's shrinking runs sequences again; past these, brings do nothing).
-  const count = 2 * SIZE[ctx.world.profile].numRuns + 2;
+  // One a sequence (its start brings one; a generated step may bring another while some are left), and one to spare:
+  // a failure's shrinking runs sequences again, and past these, brings do nothing.
+  const count = SIZE[ctx.world.profile].numRuns + 1;
   const old: TimeLimit['old'] = [];
   const sending = timedSteps(ctx.recorder);
   for (let i = 0; i < count; i++) {

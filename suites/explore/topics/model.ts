@@ -118,7 +118,14 @@ export interface TopicReal {
    * Why the event a topic deletion sends is not judged, once learnt: the target's queues (POST /register, a set-up
    * operation) or its channel listing could not be used.
    */
-  readonly events: { unavailable?: string };
+  readonly events: {
+    unavailable?: string;
+    /**
+     * Set once an event did not come within the usual wait: the shrinking's runs then wait this long (ms) for it, not
+     * ten seconds each, to show the same absence.
+     */
+    shortWaitMs?: number;
+  };
   /** Deletes topics (only administrators may): an administrator. */
   readonly admin: Role;
   /**
