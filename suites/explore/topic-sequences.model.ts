@@ -21,7 +21,7 @@ import { deriveSeed } from '../../helpers/checks/seeds.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { timedSteps } from '../../helpers/checks/timed.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
-import { findCause, HarnessError, SetupError, Unsupported } from '../../helpers/errors.ts';
+import { Disabled, findCause, HarnessError, SetupError, Unsupported } from '../../helpers/errors.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import type { Role } from '../../helpers/roles.ts';
 import type { World } from '../../helpers/world/types.ts';
@@ -118,16 +118,16 @@ const SIZE: Record<Profile, { numRuns: number; maxCommands: number }> = {
 };
 
 /**
- * The realm settings that decide whether an administrator may move and resolve, which the edit checks change
- * meanwhile (a movers group without it, resolving for some only): held in name order, as the edit checks take
- * their turns, so that no sequence meets another check's setting.
+ * The realm settings that decide who may move and resolve, and until when, which the edit checks change meanwhile (a
+ * movers group without the administrator, resolving for some only, a limit of a few seconds): held in name order, as
+ * the edit checks take their turns, so that no sequence meets another check's setting. Not the content edit limit:
+ * no sequence edits content.
  */
 const EDIT_SETTINGS = [
   'allow_message_editing',
   'can_move_messages_between_channels_group',
   'can_move_messages_between_topics_group',
   'can_resolve_topics_group',
-  'message_content_edit_limit_seconds',
   'move_messages_between_streams_limit_seconds',
   'move_messages_within_stream_limit_seconds',
 ];
@@ -175,8 +175,8 @@ function commands(replayPath: string | undefined) {
  */
 async function realsOf(ctx: CheckContext): Promise<{
   readers: Role[];
-  /** Why the sequences run without a move time limit, where they do. */
-  noLimit?: string;
+  /** Why the sequences run without a move time limit, where they do (Disabled or Unsupported). */
+  noLimit?: Error;
   base: Omit<TopicReal, 'names' | 'spare' | 'reader' | 'settled'>;
 }> {
   await holdTurns(ctx, EDIT_SETTINGS);
@@ -206,11 +206,10 @@ async function realsOf(ctx: CheckContext): Promise<{
   const level = ctx.world.featureLevel;
   await clearNotices(ctx, channels[0]!, { reader: readers[0]!, admin });
   const limited = await timeLimitOf(ctx, channels[1]!, held, readers[0]!);
-  if (typeof limited === 'string') ctx.note(`sequences without a move time limit: ${limited}`);
-  const timeLimit = typeof limited === 'string' ? null : limited;
+  if (limited instanceof Error) ctx.note(`sequences without a move time limit: ${limited.message}`);
   return {
     readers,
-    ...(typeof limited === 'string' ? { noLimit: limited } : {}),
+    ...(limited instanceof Error ? { noLimit: limited } : {}),
     base: {
       ctx,
       channelIds: [channels[0]!.id, channels[1]!.id],
@@ -220,7 +219,7 @@ async function realsOf(ctx: CheckContext): Promise<{
       marker,
       flags: {},
       events: {},
-      timeLimit,
+      timeLimit: limited instanceof Error ? null : limited,
       channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
       judged: { move: 0, resolve: 0, narrow: 0, delete: 0, read: 0, limit: 0, oldest: 0 },
     },
@@ -309,8 +308,9 @@ async function timeLimitOf(
   channel: OwnChannel,
   held: Role[],
   sender: Role,
-): Promise<TimeLimit | string> {
-  if (!held.length) return 'no mover the limits hold: the administrator moves alone';
+): Promise<TimeLimit | Disabled | Unsupported> {
+  if (!held.length)
+    return new Disabled('no mover the limits hold, the administrator moving alone: set ALLOW_REALM_CHANGES=true');
   const oldTopic = ctx.unique('old');
   // One a sequence (its start brings one; a generated step may bring another while some are left), and one to spare:
   // a failure's shrinking runs sequences again, and past these, brings do nothing.
@@ -338,7 +338,7 @@ async function timeLimitOf(
   } catch (error) {
     // A target that reports no such setting, or refuses the value.
     if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
-    return `the limit could not be set: ${error.message.split('\n')[0]}`;
+    return new Unsupported(`the limit could not be set: ${error.message.split('\n')[0]}`);
   }
   try {
     const probedFrom = Date.now();
@@ -350,7 +350,7 @@ async function timeLimitOf(
     // A limit the probe could not show (EDIT-LIMIT-*'s to judge): the sequences move without one.
     if (!(error instanceof ConformanceAssertion)) throw error;
     await setRealm(ctx, limits(null));
-    return `the probe could not show the limit: ${error.message.split('\n')[0]}`;
+    return new Unsupported(`the probe could not show the limit: ${error.message.split('\n')[0]}`);
   }
 }
 
@@ -363,8 +363,8 @@ interface Explored {
   judged: Record<Kind, number>;
   /** Whether read-backs carry flags (false: the read transition cannot be judged on this target). */
   flagsShown?: boolean;
-  /** Why the sequences ran without a move time limit, where they did (the limit transition is then not judged). */
-  noLimit?: string;
+  /** Why the sequences ran without a move time limit, where they did: the limit transition's outcome then. */
+  noLimit?: Error;
   /** Why a topic deletion's event could not be watched, where it could not. */
   eventsUnavailable?: string;
   note: string;
@@ -531,8 +531,7 @@ function judge(kind: Kind) {
       throw new Unsupported(
         "no topic deletion removed its channel's oldest message as GET /streams lists it (first_message_id)",
       );
-    if (kind === 'limit' && outcome.noLimit !== undefined)
-      throw new Unsupported(`the sequences ran without a move time limit: ${outcome.noLimit}`);
+    if (kind === 'limit' && outcome.noLimit !== undefined) throw outcome.noLimit;
     const judged = outcome.judged[kind];
     // Every sequence that gets to its end judges each transition; none did if all ended at another's departure.
     if (judged === 0)
