@@ -464,11 +464,12 @@ async function watchOldest(real: TopicReal, channelId: number, doomed: readonly 
     return undefined;
   }
   return async (step: string): Promise<'unjudged' | undefined> => {
-    const want = (await mustChannelObject(ctx, channelId, reader)).first_message_id;
-    // A listing that still names the deleted message is the channel object's departure (CHAN-OBJ-002), not this.
-    if (want === first) return 'unjudged';
+    let want: unknown;
     let events: any[];
     try {
+      want = (await mustChannelObject(ctx, channelId, reader)).first_message_id;
+      // A listing that still names the deleted message is the channel object's departure (CHAN-OBJ-002), not this.
+      if (want === first) return 'unjudged';
       events = await waitForEvents(ctx, queue, (e) => carriesFirstMessageId(e, want), real.events.shortWaitMs);
       await ctx.as(reader).mustSetup('DELETE', '/events', { queue_id: queue.id });
       ctx.untrack(reader, 'queue', queue.id);
