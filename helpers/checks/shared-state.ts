@@ -9,7 +9,7 @@
  * Within a run, suite files run side by side: checks of different files that change the same thing (one realm
  * setting) take turns through `takeTurn`, whatever the target.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { beforeEach, inject } from 'vitest';
 import { HarnessError } from '../errors.ts';
@@ -137,6 +137,26 @@ export async function takeTurn(ctx: CheckContext, what: string): Promise<void> {
   if (waited >= 1000)
     ctx.note(`waited ${(waited / 1000).toFixed(0)} s for ${holder || 'another check'} to end its turn on ${what}`);
   ctx.defer(`the turn on ${what}`, () => rmSync(file, { force: true }));
+}
+
+/**
+ * Waits, holding nothing, until no check of this run holds a turn on `what`: a check that must take other turns
+ * first (in name order) lets a long holder of `what` finish before it keeps those others from their checks. Another
+ * check may still take the turn before this one does (takeTurn then waits, as ever). Bounded as takeTurn is.
+ */
+export async function turnFree(ctx: CheckContext, what: string): Promise<void> {
+  const file = runFile(ctx.world.runId, 'turn', what);
+  const started = Date.now();
+  const endWait = ctx.recorder.beginWait();
+  try {
+    while (existsSync(file) && Date.now() - started < TURN_WAIT_LIMIT_MS)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+  } finally {
+    endWait();
+  }
+  const waited = Date.now() - started;
+  if (waited >= 1000)
+    ctx.note(`waited ${(waited / 1000).toFixed(0)} s, holding nothing, for the turn on ${what} to end`);
 }
 
 function readHolder(file: string): string {

@@ -18,7 +18,7 @@ import { CHECK_TIME_LIMIT_MS, checksOf } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
 import { deriveSeed } from '../../helpers/checks/seeds.ts';
-import { sharesState } from '../../helpers/checks/shared-state.ts';
+import { sharesState, turnFree } from '../../helpers/checks/shared-state.ts';
 import { timedSteps } from '../../helpers/checks/timed.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
 import { Disabled, findCause, HarnessError, SetupError, Unsupported } from '../../helpers/errors.ts';
@@ -26,7 +26,7 @@ import { toCurl } from '../../helpers/http/exchange.ts';
 import type { Role } from '../../helpers/roles.ts';
 import type { World } from '../../helpers/world/types.ts';
 import { deleteUntilComplete, mustChannelObject } from '../channels/topics.ts';
-import { allowAlso, holdTurns, setRealm, waitUntilTooOld } from '../messages/edit.ts';
+import { allowAlso, holdTurns, setRealm, untilOldRefused } from '../messages/edit.ts';
 import { contentOf, mustSend, type OwnChannel, ownChannel, readMessage } from '../messages/messages.ts';
 import { clauses } from './clauses.ts';
 import {
@@ -118,18 +118,19 @@ const SIZE: Record<Profile, { numRuns: number; maxCommands: number }> = {
 };
 
 /**
- * The realm settings that decide who may move and resolve, and until when, which the edit checks change meanwhile (a
- * movers group without the administrator, resolving for some only, a limit of a few seconds): held in name order, as
- * the edit checks take their turns, so that no sequence meets another check's setting. Not the content edit limit:
- * no sequence edits content.
+ * The realm settings that decide who may move and resolve, which the edit checks change meanwhile (a movers group
+ * without the administrator, resolving for some only): held from the start, in name order as the edit checks take
+ * their turns, so that no sequence meets another check's setting. The move limit within a channel is taken later,
+ * once the old messages are sent (timeLimitOf), and only where a mover is held to it; the limit between channels is
+ * left to the checks of it (a held mover's moves to the other channel are then judged as either answer); the content
+ * edit limit too: no sequence edits content.
  */
+const WITHIN_LIMIT = 'move_messages_within_stream_limit_seconds';
 const EDIT_SETTINGS = [
   'allow_message_editing',
   'can_move_messages_between_channels_group',
   'can_move_messages_between_topics_group',
   'can_resolve_topics_group',
-  'move_messages_between_streams_limit_seconds',
-  'move_messages_within_stream_limit_seconds',
 ];
 
 function commands(replayPath: string | undefined) {
@@ -179,13 +180,12 @@ async function realsOf(ctx: CheckContext): Promise<{
   noLimit?: Error;
   base: Omit<TopicReal, 'names' | 'spare' | 'reader' | 'settled'>;
 }> {
-  await holdTurns(ctx, EDIT_SETTINGS);
   const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
   const admin = administratorOf(ctx);
-  const { movers, held } = await moversOf(ctx, admin);
+  const candidates = moverCandidates(ctx, admin);
   // Marks read: no check mutes with it (the mute checks' callers are the other people) and it sends nothing here.
   const marker = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner', ...readers] });
-  const others = [...new Set([...readers, ...movers, marker])];
+  const others = [...new Set([...readers, ...candidates.movers, marker])];
   // Channels that take the empty topic where the target can say so (and names it); else channels of its default.
   const display = ctx.world.realm.emptyTopicDisplayName;
   let channels: OwnChannel[];
@@ -205,8 +205,17 @@ async function realsOf(ctx: CheckContext): Promise<{
   }
   const level = ctx.world.featureLevel;
   await clearNotices(ctx, channels[0]!, { reader: readers[0]!, admin });
-  const limited = await timeLimitOf(ctx, channels[1]!, held, readers[0]!);
+  // The old messages before any turn: they age while another check holds the move limit (see timeLimitOf), and the
+  // turns on who may move are taken once that check is done, so that the checks of those settings are not kept
+  // waiting meanwhile.
+  const old = candidates.held.length ? await sendOld(ctx, channels[1]!, readers[0]!) : undefined;
+  if (old) await turnFree(ctx, `realm setting ${WITHIN_LIMIT}`);
+  await holdTurns(ctx, old ? [...EDIT_SETTINGS, WITHIN_LIMIT] : EDIT_SETTINGS);
+  const { movers, held } = await widened(ctx, admin, candidates);
+  const limited = await timeLimitOf(ctx, channels[1]!, held, old);
   if (limited instanceof Error) ctx.note(`sequences without a move time limit: ${limited.message}`);
+  // Without a limit the sequences know, the movers it would hold do not move: other checks set the limits meanwhile.
+  const moving = limited instanceof Unsupported ? movers.filter((m) => !held.includes(m)) : movers;
   return {
     readers,
     ...(limited instanceof Error ? { noLimit: limited } : {}),
@@ -215,7 +224,7 @@ async function realsOf(ctx: CheckContext): Promise<{
       channelIds: [channels[0]!.id, channels[1]!.id],
       emptyTopic,
       admin,
-      movers,
+      movers: moving,
       marker,
       flags: {},
       events: {},
@@ -227,12 +236,12 @@ async function realsOf(ctx: CheckContext): Promise<{
 }
 
 /**
- * Who moves and resolves: with realm changes allowed, the administrator, the moderator and a member, each added to
- * the groups that may move messages within and between channels and resolve topics, with no time limit on moving
- * (the settings are put back when the check ends); else the administrator alone, whom no group setting or time
- * limit keeps from it on a realm of the target's defaults.
+ * Who moves and resolves: with realm changes allowed, the administrator, the moderator and a member; else the
+ * administrator alone, whom no group setting or time limit keeps from it on a realm of the target's defaults. The
+ * member is held to the move time limits (contract: 3. Edit a message: users other than administrators and
+ * moderators).
  */
-async function moversOf(ctx: CheckContext, admin: Role): Promise<{ movers: Role[]; held: Role[] }> {
+function moverCandidates(ctx: CheckContext, admin: Role): { movers: Role[]; held: Role[] } {
   if (!ctx.world.options.allowRealmChanges) {
     ctx.note(
       'moves and resolves by the administrator alone: set ALLOW_REALM_CHANGES=true for a member and the moderator too',
@@ -241,6 +250,19 @@ async function moversOf(ctx: CheckContext, admin: Role): Promise<{ movers: Role[
   }
   const members = ctx.everyone('peer member');
   const movers = [...new Set<Role>([admin, ...members, 'moderator'])].filter((r) => ctx.usable(r));
+  return { movers, held: movers.filter((r) => members.includes(r) && r !== admin) };
+}
+
+/**
+ * The movers, each added to the groups that may move messages within and between channels and resolve topics (the
+ * turns on those settings held; put back when the check ends); the administrator alone where the realm refuses.
+ */
+async function widened(
+  ctx: CheckContext,
+  admin: Role,
+  candidates: { movers: Role[]; held: Role[] },
+): Promise<{ movers: Role[]; held: Role[] }> {
+  if (candidates.movers.length === 1) return candidates;
   try {
     // Widened, not replaced: the edit checks that rely on the realm's own groups (a member resolving, say) run
     // meanwhile, and must still find themselves allowed.
@@ -251,13 +273,9 @@ async function moversOf(ctx: CheckContext, admin: Role): Promise<{ movers: Role[
         'can_move_messages_between_topics_group',
         'can_resolve_topics_group',
       ],
-      movers,
+      candidates.movers,
     );
-    await setRealm(ctx, {
-      allow_message_editing: true,
-      move_messages_within_stream_limit_seconds: null,
-      move_messages_between_streams_limit_seconds: null,
-    });
+    await setRealm(ctx, { allow_message_editing: true });
   } catch (error) {
     // A target that reports no such setting, or refuses the values (an anonymous group, say): what was changed is
     // put back when the check ends, and the administrator moves alone.
@@ -265,8 +283,7 @@ async function moversOf(ctx: CheckContext, admin: Role): Promise<{ movers: Role[
     ctx.note(`moves and resolves by the administrator alone: ${error.message.split('\n')[0]}`);
     return { movers: [admin], held: [] };
   }
-  // Users other than administrators and moderators are held to the move time limits (contract: 3. Edit a message).
-  return { movers, held: movers.filter((r) => members.includes(r) && r !== admin) };
+  return candidates;
 }
 
 /**
@@ -296,26 +313,73 @@ async function clearNotices(
 const REQUESTS_INSIDE_LIMIT = 6;
 
 /**
- * The move time limit the sequences run under (else why none: the realm cannot be set so, or none of the movers is
- * held to it): messages of the exploration's own are sent first, to be brought into the sequences' topics later
- * (BringOldCommand), then the limits within and between channels are set to a few seconds — long enough for a move
- * step at the pace the sends went — and a probe waits until a held mover may no longer move a message just sent
- * (whatever grace the target adds). Every message sent before the probe is then past the limit for good; the
- * sequences' own messages are judged by their age (see ages). The settings are put back when the check ends.
+ * The move time limit the sequences run under (else why none: none of the movers is held to it, the realm cannot be
+ * set so, or the limit cannot be shown): the exploration's old messages are sent first (sendOld), to be brought into
+ * the sequences' topics later (BringOldCommand); then the limit within a channel is set to a few seconds — long enough
+ * for a move step at the pace the sends went — and the youngest old message is moved until the target refuses
+ * (untilOldRefused: at once where they aged while EDIT-LIMIT-001 held the turn). Every old message is then past the
+ * limit for good; the sequences' own messages are judged by their age (see ages). Put back when the check ends.
  */
 async function timeLimitOf(
   ctx: CheckContext,
   channel: OwnChannel,
   held: Role[],
-  sender: Role,
+  old: Old | undefined,
 ): Promise<TimeLimit | Disabled | Unsupported> {
-  if (!held.length)
+  if (!held.length || !old)
     return new Disabled('no mover the limits hold, the administrator moving alone: set ALLOW_REALM_CHANGES=true');
+  const { messages, oldTopic } = old;
+  // A second for send times kept in whole seconds, one more, and twice a step's requests at the pace of the sends.
+  const seconds = 1 + Math.max(1, Math.ceil((2 * REQUESTS_INSIDE_LIMIT * old.msPerSend) / 1000));
+  try {
+    await setRealm(ctx, { move_messages_within_stream_limit_seconds: seconds });
+  } catch (error) {
+    // A target that reports no such setting, or refuses the value.
+    if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
+    return new Unsupported(`the limit could not be set: ${error.message.split('\n')[0]}`);
+  }
+  // The youngest old message is the probe (and leaves the pool): the others are older.
+  const probe = messages.pop()!;
+  try {
+    const waited = await untilOldRefused(ctx, channel, {
+      probe: { id: probe.id, sentAt: probe.sent.start },
+      limit: seconds,
+      by: held[0]!,
+    });
+    ctx.note(
+      `moves under a time limit of ${seconds} s: the old messages were too old to move ${waited.toFixed(1)} s after the youngest was sent`,
+    );
+    // The probe was at most this old (plus a second for send times kept in whole seconds) when it was refused.
+    const tooOldMs = Date.now() - probe.sent.start + 1000;
+    return {
+      seconds,
+      probedFrom: probe.sent.end,
+      tooOldMs,
+      holds: new Set(held),
+      old: messages,
+      oldTopic,
+    } satisfies TimeLimit;
+  } catch (error) {
+    // A limit the probe could not show (EDIT-LIMIT-*'s to judge): the sequences move without the member (see realsOf).
+    if (!(error instanceof ConformanceAssertion)) throw error;
+    return new Unsupported(`the probe could not show the limit: ${error.message.split('\n')[0]}`);
+  }
+}
+
+/** The exploration's old messages (see timeLimitOf), oldest first, their topic, and the target's pace sending them. */
+interface Old {
+  messages: TimeLimit['old'];
+  oldTopic: string;
+  msPerSend: number;
+}
+
+/** Sends the exploration's old messages (by `sender`, to a topic of `channel` no sequence names). */
+async function sendOld(ctx: CheckContext, channel: OwnChannel, sender: Role): Promise<Old> {
   const oldTopic = ctx.unique('old');
-  // One a sequence (its start brings one; a generated step may bring another while some are left), and one to spare:
-  // a failure's shrinking runs sequences again, and past these, brings do nothing.
-  const count = SIZE[ctx.world.profile].numRuns + 1;
-  const old: TimeLimit['old'] = [];
+  // One a sequence (its start brings one; a generated step may bring another while some are left), one to spare (a
+  // failure's shrinking runs sequences again; past these, brings do nothing), and the probe.
+  const count = SIZE[ctx.world.profile].numRuns + 2;
+  const messages: TimeLimit['old'] = [];
   const sending = timedSteps(ctx.recorder);
   for (let i = 0; i < count; i++) {
     const start = Date.now();
@@ -325,33 +389,10 @@ async function timeLimitOf(
       topic: oldTopic,
       content: contentOf(ctx, 'old'),
     });
-    old.push({ id, sent: { start, end: Date.now() } });
+    messages.push({ id, sent: { start, end: Date.now() } });
   }
-  // A second for send times kept in whole seconds, one more, and twice a step's requests at the pace of the sends.
-  const seconds = 1 + Math.max(1, Math.ceil((2 * REQUESTS_INSIDE_LIMIT * sending.workMs()) / count / 1000));
-  const limits = (value: number | null) => ({
-    move_messages_within_stream_limit_seconds: value,
-    move_messages_between_streams_limit_seconds: value,
-  });
-  try {
-    await setRealm(ctx, limits(seconds));
-  } catch (error) {
-    // A target that reports no such setting, or refuses the value.
-    if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
-    return new Unsupported(`the limit could not be set: ${error.message.split('\n')[0]}`);
-  }
-  try {
-    const probedFrom = Date.now();
-    const waited = await waitUntilTooOld(ctx, channel, { limit: seconds, by: held[0]! });
-    ctx.note(`moves under a time limit of ${seconds} s: the probe was too old to move after ${waited.toFixed(1)} s`);
-    const tooOldMs = Date.now() - probedFrom + 1000;
-    return { seconds, probedFrom, tooOldMs, holds: new Set(held), old, oldTopic } satisfies TimeLimit;
-  } catch (error) {
-    // A limit the probe could not show (EDIT-LIMIT-*'s to judge): the sequences move without one.
-    if (!(error instanceof ConformanceAssertion)) throw error;
-    await setRealm(ctx, limits(null));
-    return new Unsupported(`the probe could not show the limit: ${error.message.split('\n')[0]}`);
-  }
+  // The target's pace, not its rate limit's: waits for the rate limit are left out.
+  return { messages, oldTopic, msPerSend: sending.workMs() / count };
 }
 
 /** The outcome of exploring: each failed transition's error (fast-check's, with the sequence and its replay). */

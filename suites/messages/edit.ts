@@ -266,8 +266,78 @@ export function editUntilRefused(
   );
 }
 
+/** A message sent before a check asks for its turn on a time limit, to show the limit has passed (untilOldRefused). */
+export interface OldProbe {
+  id: number;
+  /** When its send was asked (this machine's clock, ms). */
+  sentAt: number;
+}
+
 /**
- * Waits until the messages sent before now are too old for the member (or `by`, anyone the limits hold) to move within a channel (or, with
+ * Sends the probe untilOldRefused moves: before the check asks for its turn on the limit, so that the probe ages while
+ * another check holds it.
+ */
+export async function sendOldProbe(ctx: CheckContext, channel: OwnChannel, sender: Role): Promise<OldProbe> {
+  const sentAt = Date.now();
+  const id = await mustSend(ctx, sender, {
+    type: 'stream',
+    to: channel.id,
+    topic: ctx.unique('probe'),
+    content: contentOf(ctx, 'probe'),
+  });
+  return { id, sentAt };
+}
+
+/**
+ * Waits until the messages sent before `probe` are too old for `by` to move within a channel under a limit of
+ * `limit` seconds, whatever grace the target adds: the probe is moved (to a fresh topic each time) until the target
+ * refuses, and the refusal is shown to be the limit's by a control, the same move of a message just sent, which must
+ * succeed. A probe that aged while another check held the turn on the limit (EDIT-LIMIT-001's wait, the sequences')
+ * is refused at once: the checks that share the setting wait once, not each in turn. Returns the seconds from the
+ * probe's send to the refusal. Fails when the probe can still be moved past the limit and any grace, or the control
+ * is refused (a rate-limit wait between the control's send and its move starts the control again).
+ */
+export async function untilOldRefused(
+  ctx: CheckContext,
+  channel: OwnChannel,
+  { probe, limit, by = 'member' }: { probe: OldProbe; limit: number; by?: Role },
+): Promise<number> {
+  const bound = limit * 1000 + GRACE_BOUND_MS;
+  const wait = pollingWait(`the ${by}`, 'its messages to pass the move time limit and any grace', bound);
+  const move = (id: number) => edit(ctx, by, id, { topic: ctx.unique('probe'), ...QUIET });
+  for (;;) {
+    const res = await move(probe.id);
+    const age = Date.now() - probe.sentAt;
+    if (res.body?.result !== 'success') {
+      wait.done();
+      await uninterrupted(
+        (line) => ctx.note(line),
+        'the time-limit control',
+        async () => {
+          await ctx.budgetFor([by], 2);
+          const timed = timedSteps(ctx.recorder);
+          const control = await sendOldProbe(ctx, channel, by);
+          const moved = await move(control.id);
+          if (moved.body?.result === 'success') return;
+          if (timed.interrupted())
+            throw new Interrupted("a rate-limit wait came between the control's send and its move");
+          fail(moved, `wanted the ${by} to move a message just sent (the control of the time-limit probe)`);
+        },
+      );
+      return age / 1000;
+    }
+    if (age > bound)
+      fail(
+        res,
+        `a message could still be moved ${Math.round(age / 1000)} s after it was sent, past the limit of ${limit} s and any grace`,
+      );
+    wait.tick();
+    await sleep(nextPollMs(age, limit * 1000));
+  }
+}
+
+/**
+ * Waits until the messages sent before now are too old for the member to move within a channel (or, with
  * `to`, between the two channels) under a limit of `limit` seconds, whatever grace the target adds to it: a
  * probe message sent now is moved until the target refuses (see nextPollMs). Returns the seconds from the probe's
  * send to the refusal. A rate-limit wait between the probe's send and its first move starts the steps again with
@@ -276,21 +346,16 @@ export function editUntilRefused(
 export function waitUntilTooOld(
   ctx: CheckContext,
   channel: OwnChannel,
-  {
-    limit,
-    to,
-    longest = true,
-    by = 'member',
-  }: { limit: number; to?: OwnChannel; longest?: boolean /** Who sends and moves the probe. */; by?: Role },
+  { limit, to, longest = true }: { limit: number; to?: OwnChannel; longest?: boolean },
 ): Promise<number> {
   return uninterrupted(
     (line) => ctx.note(line),
     'the time-limit probe',
     async () => {
       // The probe's send and first move must fall inside the limit: room for both first.
-      await ctx.budgetFor([by], 2);
+      await ctx.budgetFor(['member'], 2);
       const timed = timedSteps(ctx.recorder);
-      const probe = await mustSend(ctx, by, {
+      const probe = await mustSend(ctx, 'member', {
         type: 'stream',
         to: channel.id,
         topic: ctx.unique('probe'),
@@ -298,19 +363,19 @@ export function waitUntilTooOld(
       });
       const sent = Date.now(); // the probe, and every message sent before it, is at least this old from now on
       const bound = limit * 1000 + GRACE_BOUND_MS;
-      const wait = pollingWait(`the ${by}`, 'its messages to pass the move time limit and any grace', bound);
+      const wait = pollingWait('the member', 'its messages to pass the move time limit and any grace', bound);
       let here = true;
       for (let attempt = 0; ; attempt++) {
         const params = to
           ? { stream_id: here ? to.id : channel.id, ...QUIET }
           : { topic: ctx.unique('probe'), ...QUIET };
-        const res = await edit(ctx, by, probe, params);
+        const res = await edit(ctx, 'member', probe, params);
         if (res.body?.result !== 'success') {
           wait.done();
           if (attempt === 0) {
             if (timed.interrupted())
               throw new Interrupted("a rate-limit wait came between the probe's send and its first move");
-            refusedFirstStep(res, longest, `the ${by} to move a message just sent (the time-limit probe)`);
+            refusedFirstStep(res, longest, 'the member to move a message just sent (the time-limit probe)');
           }
           return (Date.now() - sent) / 1000;
         }

@@ -276,7 +276,18 @@ export class MoveCommand implements Command {
       return;
     }
     const answer = { res, asked, answered: Date.now() };
-    if (await limited(model, real, limit, { ...answer, moved, inTopic, to, step, binds: !this.across })) return;
+    if (
+      await limited(model, real, limit, {
+        ...answer,
+        moved,
+        inTopic,
+        to,
+        step,
+        binds: !this.across,
+        known: !this.across,
+      })
+    )
+      return;
     const first = res.body?.first_message_id_allowed_to_move;
     if (this.mode !== 'change_all' || !Number.isInteger(first)) return;
     const where = model.places.get(first);
@@ -296,6 +307,7 @@ export class MoveCommand implements Command {
           to,
           step: rest,
           binds: !this.across,
+          known: !this.across,
         });
       });
   }
@@ -311,8 +323,8 @@ const limitOn = (real: TopicReal, mover: Role): TimeLimit | null =>
  * Judges the answer to a move by a mover the time limit holds, and follows it: a move that takes a message surely
  * past the limit must be refused; one that may must be answered either way; any other must succeed. Where it
  * succeeded `moved` are in `to`, else nothing moved; every message of the topic is read back. Between channels the
- * probe's measure of the grace does not hold (it moved within a channel): only the limit itself is judged. True
- * where the move succeeded.
+ * limit is not the sequences' (see EDIT_SETTINGS in topic-sequences.model.ts): either answer is followed. True where
+ * the move succeeded.
  */
 async function limited(
   model: TopicModel,
@@ -328,11 +340,16 @@ async function limited(
     step: string;
     /** Whether a move surely past the limit must be refused (not between channels, nor a resolve: see above). */
     binds: boolean;
+    /**
+     * Whether the limit in force is the one the sequences set (within a channel); between channels it is the target's
+     * or another check's, unknown: either answer is followed.
+     */
+    known: boolean;
   },
 ): Promise<boolean> {
   const { tooOld, unsure } = ages(model, limit, a.moved, a);
   const mustRefuse = a.binds ? tooOld : [];
-  const mayRefuse = tooOld.length + unsure.length > 0;
+  const mayRefuse = !a.known || tooOld.length + unsure.length > 0;
   if (a.res.body?.result === 'success') {
     if (mustRefuse.length)
       fail(
@@ -388,7 +405,7 @@ export class ResolveCommand implements Command {
     if (limit) {
       // Whether the move time limits hold a resolve the contract does not say (Zulip exempts it): a topic that holds
       // messages past the limit may be resolved or refused, as if across channels.
-      const answer = { res, asked, answered: Date.now(), moved: inTopic, inTopic, to, step, binds: false };
+      const answer = { res, asked, answered: Date.now(), moved: inTopic, inTopic, to, step, binds: false, known: true };
       await limited(model, real, limit, answer);
       return;
     }

@@ -45,7 +45,7 @@ export interface Sent {
  * moderators): set once old messages were sent, and proven passed for them by a probe the target refused to move.
  */
 export interface TimeLimit {
-  /** The limit set, in seconds (both within and between channels). */
+  /** The limit set within a channel, in seconds (the limit between channels is the target's, or another check's). */
   readonly seconds: number;
   /** When the probe's steps began: every message sent before is too old for a mover the limit holds. */
   readonly probedFrom: number;
