@@ -327,7 +327,11 @@ async function timeLimitOf(
   old: Old | undefined,
 ): Promise<TimeLimit | Disabled | Unsupported> {
   if (!held.length || !old)
-    return new Disabled('no mover the limits hold, the administrator moving alone: set ALLOW_REALM_CHANGES=true');
+    return new Disabled(
+      ctx.world.options.allowRealmChanges
+        ? 'no mover the limits hold: the realm refused the movers their groups, the administrator moves alone'
+        : 'no mover the limits hold, the administrator moving alone: set ALLOW_REALM_CHANGES=true',
+    );
   const { messages, oldTopic } = old;
   // A second for send times kept in whole seconds, one more, and twice a step's requests at the pace of the sends.
   const seconds = 1 + Math.max(1, Math.ceil((2 * REQUESTS_INSIDE_LIMIT * old.msPerSend) / 1000));
