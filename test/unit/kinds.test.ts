@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actorFor, drawOf, KINDS, rolesOfKind, someoneOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import { takeTurn } from '../../helpers/checks/shared-state.ts';
+import { takeTurn, turnFree } from '../../helpers/checks/shared-state.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
 import { ROLES } from '../../helpers/roles.ts';
 import { fakeCtx } from '../support/fake-context.ts';
@@ -98,5 +98,28 @@ describe('turns on shared state within a run', () => {
     expect(first.recorder.waitedMs()).toBeLessThan(100);
     await Promise.all([second.end(), other.end(), otherRun.end()]);
     expect(existsSync(join(tmpdir(), `teamchat-conformance-${runId}-turn-realm_setting_x`))).toBe(false);
+  });
+
+  it('tell, holding nothing, when a turn is free: at once when nobody holds it, else once its holder has ended', async () => {
+    const runId = `f${process.pid}${Date.now().toString(36)}`;
+    const holder = turnCtx(runId, 'A-001');
+    const waiter = turnCtx(runId, 'B-001');
+    await turnFree(waiter.ctx, 'realm setting x');
+    expect(waiter.recorder.waitedMs()).toBeLessThan(100);
+    await takeTurn(holder.ctx, 'realm setting x');
+    let free = false;
+    const freed = turnFree(waiter.ctx, 'realm setting x').then(() => {
+      free = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(free).toBe(false);
+    await holder.end();
+    await freed;
+    expect(free).toBe(true);
+    // Waiting for it took no turn: another check takes it at once.
+    const next = turnCtx(runId, 'C-001');
+    await takeTurn(next.ctx, 'realm setting x');
+    expect(next.recorder.waitedMs()).toBeLessThan(100);
+    await next.end();
   });
 });
