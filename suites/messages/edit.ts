@@ -266,18 +266,14 @@ export function editUntilRefused(
   );
 }
 
-/** A message sent before a check asks for its turn on a time limit, to show the limit has passed (untilOldRefused). */
-export interface OldProbe {
+/** A message of a time-limit probe, and when its send was asked (this machine's clock, ms). */
+export interface SentProbe {
   id: number;
-  /** When its send was asked (this machine's clock, ms). */
   sentAt: number;
 }
 
-/**
- * Sends the probe untilOldRefused moves: before the check asks for its turn on the limit, so that the probe ages while
- * another check holds it.
- */
-export async function sendOldProbe(ctx: CheckContext, channel: OwnChannel, sender: Role): Promise<OldProbe> {
+/** Sends a message to move in a time-limit probe (to a topic of its own), as `sender`. */
+export async function sendProbe(ctx: CheckContext, channel: OwnChannel, sender: Role): Promise<SentProbe> {
   const sentAt = Date.now();
   const id = await mustSend(ctx, sender, {
     type: 'stream',
@@ -286,6 +282,34 @@ export async function sendOldProbe(ctx: CheckContext, channel: OwnChannel, sende
     content: contentOf(ctx, 'probe'),
   });
   return { id, sentAt };
+}
+
+/**
+ * Moves a message (`move`, given the attempt's number) until the target refuses, polling as nextPollMs says for a
+ * message sent at `sentAt` under a limit of `limit` seconds; fails once it can still be moved past the limit and
+ * GRACE_BOUND_MS. Returns the refusal and the attempt it came on.
+ */
+async function moveUntilRefused(
+  by: Role,
+  { sentAt, limit, move }: { sentAt: number; limit: number; move: (attempt: number) => Promise<ApiResponse> },
+): Promise<{ res: ApiResponse; attempt: number }> {
+  const bound = limit * 1000 + GRACE_BOUND_MS;
+  const wait = pollingWait(`the ${by}`, 'its messages to pass the move time limit and any grace', bound);
+  for (let attempt = 0; ; attempt++) {
+    const res = await move(attempt);
+    if (res.body?.result !== 'success') {
+      wait.done();
+      return { res, attempt };
+    }
+    if (Date.now() - sentAt > bound) {
+      fail(
+        res,
+        `a message could still be moved ${Math.round(bound / 1000)} s after it was sent, past the limit of ${limit} s and any grace`,
+      );
+    }
+    wait.tick();
+    await sleep(nextPollMs(Date.now() - sentAt, limit * 1000));
+  }
 }
 
 /**
@@ -300,40 +324,25 @@ export async function sendOldProbe(ctx: CheckContext, channel: OwnChannel, sende
 export async function untilOldRefused(
   ctx: CheckContext,
   channel: OwnChannel,
-  { probe, limit, by = 'member' }: { probe: OldProbe; limit: number; by?: Role },
+  { probe, limit, by = 'member' }: { probe: SentProbe; limit: number; by?: Role },
 ): Promise<number> {
-  const bound = limit * 1000 + GRACE_BOUND_MS;
-  const wait = pollingWait(`the ${by}`, 'its messages to pass the move time limit and any grace', bound);
   const move = (id: number) => edit(ctx, by, id, { topic: ctx.unique('probe'), ...QUIET });
-  for (;;) {
-    const res = await move(probe.id);
-    const age = Date.now() - probe.sentAt;
-    if (res.body?.result !== 'success') {
-      wait.done();
-      await uninterrupted(
-        (line) => ctx.note(line),
-        'the time-limit control',
-        async () => {
-          await ctx.budgetFor([by], 2);
-          const timed = timedSteps(ctx.recorder);
-          const control = await sendOldProbe(ctx, channel, by);
-          const moved = await move(control.id);
-          if (moved.body?.result === 'success') return;
-          if (timed.interrupted())
-            throw new Interrupted("a rate-limit wait came between the control's send and its move");
-          fail(moved, `wanted the ${by} to move a message just sent (the control of the time-limit probe)`);
-        },
-      );
-      return age / 1000;
-    }
-    if (age > bound)
-      fail(
-        res,
-        `a message could still be moved ${Math.round(age / 1000)} s after it was sent, past the limit of ${limit} s and any grace`,
-      );
-    wait.tick();
-    await sleep(nextPollMs(age, limit * 1000));
-  }
+  await moveUntilRefused(by, { sentAt: probe.sentAt, limit, move: () => move(probe.id) });
+  const age = Date.now() - probe.sentAt;
+  await uninterrupted(
+    (line) => ctx.note(line),
+    'the time-limit control',
+    async () => {
+      await ctx.budgetFor([by], 2);
+      const timed = timedSteps(ctx.recorder);
+      const control = await sendProbe(ctx, channel, by);
+      const moved = await move(control.id);
+      if (moved.body?.result === 'success') return;
+      if (timed.interrupted()) throw new Interrupted("a rate-limit wait came between the control's send and its move");
+      fail(moved, `wanted the ${by} to move a message just sent (the control of the time-limit probe)`);
+    },
+  );
+  return age / 1000;
 }
 
 /**
@@ -355,40 +364,22 @@ export function waitUntilTooOld(
       // The probe's send and first move must fall inside the limit: room for both first.
       await ctx.budgetFor(['member'], 2);
       const timed = timedSteps(ctx.recorder);
-      const probe = await mustSend(ctx, 'member', {
-        type: 'stream',
-        to: channel.id,
-        topic: ctx.unique('probe'),
-        content: contentOf(ctx, 'probe'),
-      });
+      const { id: probe } = await sendProbe(ctx, channel, 'member');
       const sent = Date.now(); // the probe, and every message sent before it, is at least this old from now on
-      const bound = limit * 1000 + GRACE_BOUND_MS;
-      const wait = pollingWait('the member', 'its messages to pass the move time limit and any grace', bound);
-      let here = true;
-      for (let attempt = 0; ; attempt++) {
-        const params = to
-          ? { stream_id: here ? to.id : channel.id, ...QUIET }
-          : { topic: ctx.unique('probe'), ...QUIET };
-        const res = await edit(ctx, 'member', probe, params);
-        if (res.body?.result !== 'success') {
-          wait.done();
-          if (attempt === 0) {
-            if (timed.interrupted())
-              throw new Interrupted("a rate-limit wait came between the probe's send and its first move");
-            refusedFirstStep(res, longest, 'the member to move a message just sent (the time-limit probe)');
-          }
-          return (Date.now() - sent) / 1000;
-        }
-        here = !here;
-        if (Date.now() - sent > bound) {
-          fail(
-            res,
-            `a message could still be moved ${Math.round(bound / 1000)} s after it was sent, past the limit of ${limit} s and any grace`,
-          );
-        }
-        wait.tick();
-        await sleep(nextPollMs(Date.now() - sent, limit * 1000));
+      // Between the two channels, back and forth; else to a fresh topic each time.
+      const params = (attempt: number) =>
+        to ? { stream_id: attempt % 2 === 0 ? to.id : channel.id, ...QUIET } : { topic: ctx.unique('probe'), ...QUIET };
+      const { res, attempt } = await moveUntilRefused('member', {
+        sentAt: sent,
+        limit,
+        move: (attempt) => edit(ctx, 'member', probe, params(attempt)),
+      });
+      if (attempt === 0) {
+        if (timed.interrupted())
+          throw new Interrupted("a rate-limit wait came between the probe's send and its first move");
+        refusedFirstStep(res, longest, 'the member to move a message just sent (the time-limit probe)');
       }
+      return (Date.now() - sent) / 1000;
     },
   );
 }

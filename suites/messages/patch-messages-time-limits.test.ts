@@ -16,7 +16,7 @@ import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Interrupted, timedSteps, uninterrupted } from '../../helpers/checks/timed.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { clauses } from './clauses.ts';
-import { edit, placesOf, QUIET, sendMany, sendOldProbe, setRealm, untilOldRefused, waitUntilTooOld } from './edit.ts';
+import { edit, placesOf, QUIET, sendMany, sendProbe, setRealm, untilOldRefused, waitUntilTooOld } from './edit.ts';
 import { type OwnChannel, ownChannel } from './messages.ts';
 
 const check = checksOf(clauses);
@@ -66,7 +66,7 @@ describe('PATCH /messages/{message_id}: move time limits', () => {
     const sending = timedSteps(ctx.recorder);
     for (const [i, c] of cases.entries()) older.push(await sendMany(ctx, channel, topics[i]!, c.k, reader));
     // The probe, sent before the turn on the limit is asked for: it ages while another check holds it.
-    const probe = await sendOldProbe(ctx, channel, reader);
+    const probe = await sendProbe(ctx, channel, reader);
     // The target's pace (and MAX_RPS's), not its rate limit's: waits for the rate limit are left out.
     const limit = limitSeconds(sending.workMs() / (older.flat().length + 1));
     await setRealm(ctx, { move_messages_within_stream_limit_seconds: limit });

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { FaultId } from '../../reference/faults.ts';
 import type { ReferenceServer } from '../../reference/server.ts';
-import { type Call, lookup, type Values } from './support.ts';
+import { ageAll, type Call, lookup, type Values } from './support.ts';
 
 type EditFaultId = Extract<FaultId, `edit-${string}`>;
 
@@ -31,11 +31,6 @@ const stored = async (call: Call, id: number) =>
   (await call('GET', `/messages/${id}`, { query: { apply_markdown: false, allow_empty_topic_name: true } })).body;
 const topicOf = async (call: Call, id: number) => (await stored(call, id)).message.subject;
 const setRealm = (call: Call, form: Values) => call('PATCH', '/realm', { as: 'admin', form });
-/** Makes every message sent so far an hour old. */
-const ageAll = (server: ReferenceServer) => {
-  for (const m of server.store.messages.values())
-    (m as { sentAtMs?: number }).sentAtMs = server.store.clock() - 3_600_000;
-};
 /** POST /user_uploads with one file part. */
 export async function uploadFile(call: Call, name: string, content: string, as: Role = 'member') {
   const form = new FormData();

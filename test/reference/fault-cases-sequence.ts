@@ -4,7 +4,7 @@
 // Spread into CASES in faults.test.ts.
 import type { FaultId } from '../../reference/faults.ts';
 import type { ReferenceServer } from '../../reference/server.ts';
-import { type Call, lookup } from './support.ts';
+import { ageAll, type Call, lookup } from './support.ts';
 
 type SequenceFaultId = Extract<FaultId, `sequence-${string}`>;
 
@@ -14,8 +14,8 @@ export interface SequenceFaultCase {
   readonly faulty: unknown;
 }
 
-const send = async (call: Call, topic: string) =>
-  (await call('POST', '/messages', { form: { type: 'stream', to: 'Verona', topic, content: 'hi' } })).body.id as number;
+const send = async (call: Call, topic: string, to = 'Verona') =>
+  (await call('POST', '/messages', { form: { type: 'stream', to, topic, content: 'hi' } })).body.id as number;
 const move = (call: Call, id: number, topic: string, propagate_mode = 'change_one') =>
   call('PATCH', `/messages/${id}`, { as: 'admin', form: { topic, propagate_mode } });
 /** Whether matches_narrow says message `id` matches `narrow`. */
@@ -155,8 +155,7 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     observe: async (call, server) => {
       await call('PATCH', '/realm', { as: 'admin', form: { move_messages_within_stream_limit_seconds: 60 } });
       const b1 = await send(call, 'B');
-      for (const m of server.store.messages.values())
-        (m as { sentAtMs?: number }).sentAtMs = server.store.clock() - 3_600_000;
+      ageAll(server);
       const a1 = await send(call, 'A');
       await move(call, b1, 'A');
       const res = await call('PATCH', `/messages/${a1}`, { form: { topic: 'C', propagate_mode: 'change_all' } });
@@ -175,11 +174,8 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
       const deleteTopic = (topic_name: string) =>
         call('POST', `/streams/${channel}/delete_topic`, { as: 'admin', form: { topic_name } });
       await deleteTopic('channel events');
-      const send = async (topic: string) =>
-        (await call('POST', '/messages', { form: { type: 'stream', to: name, topic, content: 'hi' } })).body
-          .id as number;
-      const a1 = await send('A');
-      await send('C');
+      const a1 = await send(call, 'A', name);
+      await send(call, 'C', name);
       await move(call, a1, 'B');
       const queue = (await call('POST', '/register', { form: { event_types: JSON.stringify(['stream']) } })).body;
       await deleteTopic('B');

@@ -155,3 +155,9 @@ export async function lookup(call: Call): Promise<{
     },
   };
 }
+
+/** Makes every message sent so far an hour old (the server's clock stands still in these tests). */
+export function ageAll(server: ReferenceServer): void {
+  for (const m of server.store.messages.values())
+    (m as { sentAtMs?: number }).sentAtMs = server.store.clock() - 3_600_000;
+}

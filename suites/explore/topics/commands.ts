@@ -217,10 +217,10 @@ export class MoveCommand implements Command {
   ) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = async (model: TopicModel, real: TopicReal) => {
-    const { moved, mover } = this.plan(model, real);
+    const plan = this.plan(model, real);
     let rest: (() => Promise<void>) | undefined;
-    await judging(model, real, this.kindOf(model, real, mover, moved), async () => {
-      rest = await this.move(model, real);
+    await judging(model, real, this.kindOf(model, real, plan.mover, plan.moved), async () => {
+      rest = await this.move(model, real, plan);
     });
     // The repeat a refusal asks for is a move of its own, judged as one.
     if (rest) await rest();
@@ -258,8 +258,11 @@ export class MoveCommand implements Command {
    * message it may move, returns the contract's way on: change_later from that message, which must move just the
    * rest of the topic.
    */
-  private async move(model: TopicModel, real: TopicReal): Promise<(() => Promise<void>) | undefined> {
-    const { target, from, to, inTopic, moved, mover } = this.plan(model, real);
+  private async move(
+    model: TopicModel,
+    real: TopicReal,
+    { target, from, to, inTopic, moved, mover }: ReturnType<MoveCommand['plan']>,
+  ): Promise<(() => Promise<void>) | undefined> {
     const step = `${this} (message ${target}, as the ${mover})`;
     const params = {
       topic: named(real, to.topic),
