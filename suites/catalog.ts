@@ -1,39 +1,47 @@
 /**
- * Every clause the suite checks, assembled from the areas (`suites/<area>/clauses.ts`, each beside its checks).
- * The report is per clause; ids are pinned in fixtures/clause-ids.json. Data only: the command line's `--list`
- * and `--only` read it without loading a check.
+ * Every clause the suite checks, read from the checks themselves: each suite file (suites/<area>/*.test.ts and
+ * *.model.ts, as vitest.conformance.config.ts includes them) declares its clauses with their checks, and the catalogue
+ * imports them to gather the declarations (helpers/clauses/declare.ts). The report is per clause; ids are pinned in
+ * fixtures/clause-ids.json. Importing this module runs no check: `--list` and `--only` read it without a run.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { declaredIn } from '../helpers/clauses/declare.ts';
 import type { Clause } from '../helpers/clauses/types.ts';
-import { clauses as auth } from './auth/clauses.ts';
-import { clauses as channels } from './channels/clauses.ts';
-import { clauses as conventions } from './conventions/clauses.ts';
 import { responseClauses } from './conventions/responses.ts';
-import { clauses as drafts } from './drafts/clauses.ts';
-import { clauses as events } from './events/clauses.ts';
-import { clauses as explore } from './explore/clauses.ts';
-import { clauses as messages } from './messages/clauses.ts';
-import { clauses as push } from './push/clauses.ts';
-import { clauses as realm } from './realm/clauses.ts';
-import { clauses as typing } from './typing/clauses.ts';
-import { clauses as userGroups } from './user_groups/clauses.ts';
-import { clauses as users } from './users/clauses.ts';
 
-export const AREAS = [
-  conventions,
-  auth,
-  drafts,
-  events,
-  users,
-  realm,
-  userGroups,
-  push,
-  messages,
-  typing,
-  channels,
-  explore,
+/** The areas in report order (from the envelope out to the exploration); a folder not named here comes last. */
+const AREA_ORDER = [
+  'conventions',
+  'auth',
+  'drafts',
+  'events',
+  'users',
+  'realm',
+  'user_groups',
+  'push',
+  'messages',
+  'typing',
+  'channels',
+  'explore',
 ];
 
-const CHECKED: readonly Clause[] = AREAS.flatMap((area) => area.clauses);
+const SUITES = fileURLToPath(new URL('.', import.meta.url));
+
+/** The suite files, area by area, each area's in name order. */
+function suiteFiles(): string[] {
+  const files = readdirSync(SUITES, { recursive: true, encoding: 'utf8' })
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => /^[^/]+\/[^/]+\.(test|model)\.ts$/.test(f));
+  const rank = (f: string) => {
+    const i = AREA_ORDER.indexOf(f.split('/')[0]!);
+    return i < 0 ? AREA_ORDER.length : i;
+  };
+  return files.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((f) => join(SUITES, f));
+}
+
+const CHECKED: readonly Clause[] = await declaredIn(suiteFiles());
 
 /** The clauses with a check of their own, then those judged over every response of an operation (RESP-*). */
 export const CLAUSES: readonly Clause[] = [...CHECKED, ...responseClauses(CHECKED)];

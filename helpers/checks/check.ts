@@ -1,14 +1,18 @@
 /**
- * `const check = checksOf(clauses)` in a suite file, then `check(id, body)`: one clause of the file's area
- * (`./clauses.ts`, where its level and sentence are), one vitest test. The clause's level decides what a failed assertion means
- * (MUST: failed; SHOULD/MAY: warned and the test passes); errors that are not about the target's conformance end
- * as skipped-unsupported, disabled, not-applicable or error. The outcome and its evidence travel to the reporters
- * in the task's meta.
+ * `const { group, check } = checksIn(import.meta.url)` in a suite file, then, inside `group('POST /drafts', …)`,
+ * `check(id, 'MUST …', { section, since }, body)`: one clause, its sentence and where the contract says it, and its
+ * check, in one place. The suite file is the clause's file and its folder the clause's area; the group's operation
+ * is the clause's unless the check names another. The catalogue (suites/catalog.ts) reads the clauses from these
+ * calls (helpers/clauses/declare.ts); in a run, each is one vitest test. The clause's level decides what a failed
+ * assertion means (MUST: failed; SHOULD/MAY: warned and the test passes); errors that are not about the target's
+ * conformance end as skipped-unsupported, disabled, not-applicable or error. The outcome and its evidence travel to
+ * the reporters in the task's meta.
  */
-import { sep } from 'node:path';
-import { type TestContext, test } from 'vitest';
-import type { Area } from '../clauses/area.ts';
-import { type Clause, type Outcome, testNameOf } from '../clauses/types.ts';
+import { relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, type TestContext, test } from 'vitest';
+import { declare, declaringOnly, sinceOf } from '../clauses/declare.ts';
+import { type Clause, LEVELS, type Level, type Outcome, testNameOf } from '../clauses/types.ts';
 import { Disabled, findCause, HarnessError, NotApplicable, Unsupported } from '../errors.ts';
 import { describeExchange } from '../http/exchange.ts';
 import { Recorder } from '../http/recorder.ts';
@@ -27,29 +31,87 @@ export const CHECK_TIME_LIMIT_MS = 120_000;
 
 export type CheckBody = (ctx: CheckContext) => Promise<void>;
 
-/**
- * The `check` of one area's suite files: it takes the ids its area declares (a typo or another area's id does not
- * compile) and refuses, when the test runs, a clause declared for another file than the one checking it.
- */
 /** A check's time limit: fixed, or from the run's world (a check whose work grows with a setting). */
 type TimeLimit = number | ((world: World) => number);
 
-export function checksOf<Id extends string>(
-  area: Area<Id>,
-): (id: Id, body: CheckBody, timeLimitMs?: TimeLimit) => void {
-  return (id, body, timeLimitMs = CHECK_TIME_LIMIT_MS) => {
-    const clause = area.byId.get(id);
-    if (!clause) throw new Error(`unknown clause ${id}: declare it in suites/${area.name}/clauses.ts first`);
-    // 0: no vitest timeout; the check's own limit (see runWithin) applies.
-    test(testNameOf(clause), (tc) => run(clause, body, tc, timeLimitMs), 0);
+/** What a clause says besides its id and sentence. */
+export interface ClauseOptions {
+  /** The contract section it comes from, e.g. "10. Create drafts" or "Authentication". */
+  readonly section: string;
+  /** The lowest feature level the behaviour exists at, where the contract dates it (the operation's own applies). */
+  readonly since?: number;
+  /** The feature level at which the contract marks the operation or field deprecated (informational). */
+  readonly deprecatedAt?: number;
+  /** The operation, where it is not the group's. */
+  readonly endpoint?: string;
+  /** The one check of its operation that `--only` runs for the operation's RESP-* clause (see Clause). */
+  readonly exercisesOperation?: true;
+  /** Default CHECK_TIME_LIMIT_MS. */
+  readonly timeLimit?: TimeLimit;
+}
+
+/** The project's root: a clause's file is named from it (`suites/drafts/post-drafts.test.ts`). */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A group's operation: its title's leading "METHOD /path"; a group titled otherwise is about every operation. */
+const endpointOf = (title: string) => /^(?:GET|POST|PATCH|PUT|DELETE) \S+?(?=:|$)/.exec(title)?.[0] ?? '*';
+
+/** A sentence leads with its level: "MUST return …". */
+function levelled(id: string, sentence: string): { level: Level; title: string } {
+  const [level, ...rest] = sentence.split(' ');
+  if (!LEVELS.includes(level as Level) || rest.length === 0)
+    throw new Error(`${id}: its sentence must start with its level (${LEVELS.join(', ')}): "${sentence}"`);
+  return { level: level as Level, title: rest.join(' ') };
+}
+
+export function checksIn(moduleUrl: string): {
+  group: (title: string, body: () => void) => void;
+  check: (id: string, sentence: string, options: ClauseOptions, body: CheckBody) => void;
+} {
+  const file = relative(ROOT, fileURLToPath(moduleUrl)).split(sep).join('/');
+  const area = file.split('/')[1];
+  if (!file.startsWith('suites/') || !area || !file.slice(`suites/${area}/`.length))
+    throw new Error(`${file}: checks live in suites/<area>/`);
+  let groupEndpoint: string | undefined;
+  return {
+    group(title, body) {
+      const inGroup = () => {
+        const outer = groupEndpoint;
+        groupEndpoint = endpointOf(title);
+        try {
+          body();
+        } finally {
+          groupEndpoint = outer;
+        }
+      };
+      if (declaringOnly()) inGroup();
+      else describe(title, inGroup);
+    },
+    check(id, sentence, options, body) {
+      const { section, since: own, deprecatedAt, exercisesOperation, timeLimit = CHECK_TIME_LIMIT_MS } = options;
+      const endpoint = options.endpoint ?? groupEndpoint;
+      if (endpoint === undefined) throw new Error(`${id}: name its operation (a group, or the endpoint option)`);
+      const since = sinceOf({ since: own, endpoint });
+      const clause: Clause = {
+        id,
+        ...levelled(id, sentence),
+        section,
+        endpoint,
+        ...(since !== undefined ? { since } : {}),
+        ...(deprecatedAt !== undefined ? { deprecatedAt } : {}),
+        ...(exercisesOperation ? { exercisesOperation } : {}),
+        area,
+        file,
+      };
+      if (declaringOnly()) declare(clause);
+      // 0: no vitest timeout; the check's own limit (see runWithin) applies.
+      else test(testNameOf(clause), (tc) => run(clause, body, tc, timeLimit), 0);
+    },
   };
 }
 
 async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimit: TimeLimit): Promise<void> {
   const started = Date.now();
-  const file = tc.task.file.filepath.split(sep).join('/');
-  if (!file.endsWith(`/${clause.file}`))
-    throw new HarnessError(`${clause.id} is declared for ${clause.file} but checked in ${file}: move one of them`);
   const recorder = new Recorder();
   const ctx = new CheckContext(clause, recorder);
   ctx.notes.push(...takePendingNotes());

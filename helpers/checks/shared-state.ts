@@ -12,6 +12,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { threadId } from 'node:worker_threads';
 import { beforeEach, inject } from 'vitest';
+import { declaringOnly } from '../clauses/declare.ts';
 import { HarnessError } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { addPendingNote, announce, clockOf } from '../progress.ts';
@@ -36,6 +37,7 @@ const leaseEntry = (role: Role, id: number, what: string): LedgerEntry => ({
 });
 
 export function sharesState(what: string, { from }: { from?: (clauseId: string) => boolean } = {}): void {
+  if (declaringOnly()) return; // the catalogue reading the file's clauses: no run, no lease
   /** The run whose lease this file has seen to (a worker may serve several runs in a row). */
   let seen: string | undefined;
 

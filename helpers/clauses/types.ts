@@ -15,7 +15,7 @@ export interface Clause {
   readonly since?: number;
   /** The feature level at which the contract marks the operation or field deprecated (informational). */
   readonly deprecatedAt?: number;
-  /** The suite folder that checks it (`drafts`), named after the area (see helpers/clauses/area.ts). */
+  /** The suite folder that checks it (`drafts`), named after the area (see helpers/checks/check.ts). */
   readonly area: string;
   /** The suite file that checks it, relative to the project root (`suites/drafts/post-drafts.test.ts`). */
   readonly file: string;

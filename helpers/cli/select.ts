@@ -1,7 +1,7 @@
 /**
  * `--only`: which clauses to run. A selector is a clause id or glob (`DRAFTS-*`), an endpoint (`GET /drafts`),
  * or an area (the suite folder, `drafts`). The run then loads only the suite files that check those clauses,
- * which each clause names (helpers/clauses/area.ts).
+ * which each clause names (its check declares it: helpers/clauses/declare.ts).
  */
 import type { Clause } from '../clauses/types.ts';
 

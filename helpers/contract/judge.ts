@@ -25,7 +25,7 @@ import { excerpt, fieldProblems, type ShapeOptions, type ShapeProblem } from './
 /**
  * The rules judged over every response, each with its one level. A rule that a hand-written check of the
  * conventions also judges names that clause as its `owner`, and the clause takes its level from here
- * (suites/conventions/clauses.ts), so both judgements report alike. `NOTE`: what the contract leaves "not shown"
+ * (suites/conventions/envelope.test.ts), so both judgements report alike. `NOTE`: what the contract leaves "not shown"
  * (status codes): recorded beside the verdict, never a warning or a failure.
  */
 export const RULES = {

@@ -116,7 +116,7 @@ export function probesFor(op: Operation, valid: ValidRequests, opts: ProbeOption
 /**
  * Whether a request to the operation can get a parameter wrong at all: a path id, a required parameter, a JSON,
  * integer, boolean or enumerated one, a refused length, or a rule over several (what paramProbes and the rules
- * mutate). Such an operation has a BAD-* clause (suites/conventions/bad-input.ts); one whose only parameters take
+ * mutate). Such an operation has a BAD-* clause (suites/conventions/bad-input.test.ts); one whose only parameters take
  * any text (a test notification's optional token) or that has none (getting drafts) does not.
  */
 export function takesBadInput(op: Operation): boolean {

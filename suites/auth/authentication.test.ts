@@ -1,7 +1,7 @@
 // Every operation — contract: "Authentication" (Basic credentials: the API email and the API key).
 import fc from 'fast-check';
-import { describe, expect } from 'vitest';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { expect } from 'vitest';
+import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectErrorEnvelope, expectSuccess, summary } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
@@ -11,10 +11,9 @@ import type { ApiClient } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { callersOf, mustPassControls, PROBE_SETUPS, type ProbeSetup, senderOf } from '../conventions/probe-setups.ts';
 import { draftOf, listDrafts } from '../drafts/drafts.ts';
-import { clauses } from './clauses.ts';
 import { AUTHENTICATED_OPERATIONS } from './operations.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 /**
  * For each operation, its valid request (suites/conventions/probe-setups.ts, built on the run's own objects): first
@@ -90,44 +89,69 @@ function operationsToCall(ctx: CheckContext): readonly Operation[] {
 
 const wrongKey = (key: string) => (key.startsWith('Z') ? 'Y' : 'Z') + key.slice(1);
 
-describe('Authentication', () => {
+group('Authentication', () => {
   // The mute operation's controls mute as the guest or the bot, as other runs' do; the edit operation's need the
   // realm's edit settings as they are: both leases, in the one order (see bad-input.test.ts).
   sharesState('mutes', { from: (id) => BAD_CREDENTIALS.includes(id) });
   sharesState('realm-edit-settings', { from: (id) => BAD_CREDENTIALS.includes(id) });
-  check('AUTH-001', async (ctx) => {
-    expect(await unrefused(ctx, () => ctx.anonymous), 'operations not refused without credentials').toEqual([]);
-  });
+  check(
+    'AUTH-001',
+    'MUST refuse every operation (but fetching an API key) called without credentials, with the error envelope',
+    { section: 'Authentication' },
+    async (ctx) => {
+      expect(await unrefused(ctx, () => ctx.anonymous), 'operations not refused without credentials').toEqual([]);
+    },
+  );
 
-  check('AUTH-002', async (ctx) => {
-    // The sender's own email with a wrong key: a request wrongly accepted acts as the sender, whose cleanup undoes it.
-    const withWrongKey = (sender: Role) => {
-      const { email, apiKey } = ctx.account(sender);
-      return ctx.withIdentity({ email, apiKey: wrongKey(apiKey) });
-    };
-    expect(await unrefused(ctx, withWrongKey), 'operations not refused with a wrong key').toEqual([]);
-  });
+  check(
+    'AUTH-002',
+    "MUST refuse every operation called with a user's email and a wrong API key, with the error envelope",
+    { section: 'Authentication' },
+    async (ctx) => {
+      // The sender's own email with a wrong key: a request wrongly accepted acts as the sender, whose cleanup undoes it.
+      const withWrongKey = (sender: Role) => {
+        const { email, apiKey } = ctx.account(sender);
+        return ctx.withIdentity({ email, apiKey: wrongKey(apiKey) });
+      };
+      expect(await unrefused(ctx, withWrongKey), 'operations not refused with a wrong key').toEqual([]);
+    },
+  );
 
-  check('AUTH-003', async (ctx) => {
-    const nobody = `${ctx.unique('nobody')}@example.invalid`;
-    const unknown = (sender: Role) => ctx.withIdentity({ email: nobody, apiKey: ctx.account(sender).apiKey });
-    expect(await unrefused(ctx, unknown), 'operations not refused for an unknown email').toEqual([]);
-  });
+  check(
+    'AUTH-003',
+    'MUST refuse every operation called with an email that belongs to no user, with the error envelope',
+    { section: 'Authentication' },
+    async (ctx) => {
+      const nobody = `${ctx.unique('nobody')}@example.invalid`;
+      const unknown = (sender: Role) => ctx.withIdentity({ email: nobody, apiKey: ctx.account(sender).apiKey });
+      expect(await unrefused(ctx, unknown), 'operations not refused for an unknown email').toEqual([]);
+    },
+  );
 
-  check('AUTH-004', async (ctx) => {
-    const { email, apiKey } = ctx.account('member');
-    const draft = draftOf.unaddressed(ctx);
-    const refused = await ctx.withIdentity({ email, apiKey: wrongKey(apiKey) }).post('/drafts', { drafts: [draft] });
-    expectErrorEnvelope(refused, 'creating a draft with a wrong key');
-    const { drafts } = await listDrafts(ctx.member);
-    const created = drafts.filter((d) => d.content === draft.content);
-    for (const d of created) ctx.track('member', 'draft', d.id, `draft ${d.id}`);
-    expect(created, 'drafts created by the refused request').toEqual([]);
-  });
+  check(
+    'AUTH-004',
+    'MUST change nothing when it refuses a write for bad credentials',
+    { section: 'Authentication', endpoint: 'POST /drafts' },
+    async (ctx) => {
+      const { email, apiKey } = ctx.account('member');
+      const draft = draftOf.unaddressed(ctx);
+      const refused = await ctx.withIdentity({ email, apiKey: wrongKey(apiKey) }).post('/drafts', { drafts: [draft] });
+      expectErrorEnvelope(refused, 'creating a draft with a wrong key');
+      const { drafts } = await listDrafts(ctx.member);
+      const created = drafts.filter((d) => d.content === draft.content);
+      for (const d of created) ctx.track('member', 'draft', d.id, `draft ${d.id}`);
+      expect(created, 'drafts created by the refused request').toEqual([]);
+    },
+  );
 
-  check('AUTH-005', async (ctx) => {
-    const { email, apiKey, secretVar } = ctx.account('bot', { evenIfRefused: true });
-    const res = await ctx.withIdentity({ email, apiKey, secretVar }).get('/users/me/subscriptions');
-    expectSuccess(res, "the bot's request with its API key");
-  });
+  check(
+    'AUTH-005',
+    "MUST accept a bot's email and API key as Basic credentials, as it does a user's",
+    { section: 'Authentication' },
+    async (ctx) => {
+      const { email, apiKey, secretVar } = ctx.account('bot', { evenIfRefused: true });
+      const res = await ctx.withIdentity({ email, apiKey, secretVar }).get('/users/me/subscriptions');
+      expectSuccess(res, "the bot's request with its API key");
+    },
+  );
 });

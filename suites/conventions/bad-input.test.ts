@@ -1,11 +1,12 @@
 // Bad input, operation by operation — contract: Errors (envelope and codes) over every operation of Endpoints,
 // with each operation's parameter table (helpers/contract) as the source of what a request can get wrong.
-import { describe } from 'vitest';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import {
+  keyOf,
+  OPERATIONS,
   type Operation,
   operation,
   type Probe,
@@ -13,15 +14,14 @@ import {
   probesFor,
   probeVerdict,
   sampleProbes,
+  takesBadInput,
 } from '../../helpers/contract/index.ts';
 import { NotApplicable } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
-import { BAD_INPUT_CLAUSES } from './bad-input.ts';
-import { clauses } from './clauses.ts';
 import { callersOf, mustPassControls, PROBE_SETUPS, senderOf } from './probe-setups.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 /**
  * Only what the target's feature level has: an older server may ignore a later parameter, as it should, and leaving
@@ -96,7 +96,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   }
 }
 
-describe('Bad input to every operation', () => {
+group('Bad input to every operation', () => {
   // The mute controls mute (and unmute) as the guest or the bot, as other runs' do: the file holds the mutes lease,
   // so that two runs never mute the same user as the same caller at once. The edit controls need the realm's edit
   // settings as they are (another run's edit checks turn editing off for a moment): the file holds that lease from
@@ -105,5 +105,15 @@ describe('Bad input to every operation', () => {
   const muteOrEdit = (id: string) => id === 'BAD-EDIT-001' || id === 'BAD-MUTE-001';
   sharesState('mutes', { from: muteOrEdit });
   sharesState('realm-edit-settings', { from: muteOrEdit });
-  for (const { id } of BAD_INPUT_CLAUSES) check(id, probe);
+  // BAD-*: one clause per operation that takes parameters a request can get wrong, in the contract's order. The rule
+  // is the Errors section's over every operation: a request the contract cannot accept gets the error envelope and
+  // changes nothing; the probes come from the operation's parameter table (helpers/contract).
+  for (const op of OPERATIONS.filter(takesBadInput))
+    check(
+      `BAD-${op.clauses}-001`,
+      `MUST refuse a call of ${keyOf(op)} with a missing, malformed or out-of-range parameter with the error envelope ` +
+        '(never a success, a 5xx or a body that is no JSON object), and leave nothing changed',
+      { section: `${op.n}. ${op.title}; Errors`, endpoint: keyOf(op) },
+      probe,
+    );
 });

@@ -4,7 +4,7 @@
  * They derive from the contract model's operations (helpers/contract): each operation's id prefix names its clause, and
  * the one check of the operation marked `exercisesOperation` is what `--only` runs to exercise it.
  */
-import { sinceOf } from '../../helpers/clauses/area.ts';
+import { sinceOf } from '../../helpers/clauses/declare.ts';
 import type { Clause } from '../../helpers/clauses/types.ts';
 import { keyOf, OPERATIONS } from '../../helpers/contract/index.ts';
 

@@ -1,10 +1,9 @@
 // POST /drafts — contract: "10. Create drafts", the Draft resource, and the drafts row of Events.
 import fc from 'fast-check';
-import { describe, expect } from 'vitest';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { expect } from 'vitest';
+import { checksIn } from '../../helpers/checks/check.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '../../helpers/checks/matchers.ts';
-import { clauses } from './clauses.ts';
 import { draftCases } from './draft-arbitraries.ts';
 import {
   type Draft,
@@ -18,146 +17,205 @@ import {
   storedMismatch,
 } from './drafts.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
-describe('POST /drafts', () => {
-  check('DRAFTS-CREATE-001', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    const drafts = [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)];
-    const res = await postDrafts(ctx, drafter, drafts);
-    const { ids } = expectSuccess(res, 'creating three drafts');
-    if (!Array.isArray(ids) || ids.length !== 3 || !ids.every(isInt))
-      fail(res, 'wanted ids to be a list of 3 integers');
-    if (new Set(ids).size !== 3) fail(res, 'wanted 3 distinct ids');
-    const { drafts: listed } = await mustListDrafts(ctx.as(drafter));
-    // ids[i] must be the draft submitted i-th: its listed content is the i-th content sent.
-    const contentOf = (id: number) => listed.find((d) => d.id === id)?.content;
-    expect(ids.map(contentOf), 'the listed content of ids[0], ids[1], ids[2]').toEqual(drafts.map((d) => d.content));
-  });
+group('POST /drafts', () => {
+  check(
+    'DRAFTS-CREATE-001',
+    'MUST return one distinct integer id per submitted draft, in submission order',
+    { section: '10. Create drafts', exercisesOperation: true },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      const drafts = [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)];
+      const res = await postDrafts(ctx, drafter, drafts);
+      const { ids } = expectSuccess(res, 'creating three drafts');
+      if (!Array.isArray(ids) || ids.length !== 3 || !ids.every(isInt))
+        fail(res, 'wanted ids to be a list of 3 integers');
+      if (new Set(ids).size !== 3) fail(res, 'wanted 3 distinct ids');
+      const { drafts: listed } = await mustListDrafts(ctx.as(drafter));
+      // ids[i] must be the draft submitted i-th: its listed content is the i-th content sent.
+      const contentOf = (id: number) => listed.find((d) => d.id === id)?.content;
+      expect(ids.map(contentOf), 'the listed content of ids[0], ids[1], ids[2]').toEqual(drafts.map((d) => d.content));
+    },
+  );
 
-  check('DRAFTS-CREATE-002', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    const timestamp = nowSeconds() - 3600;
-    const drafts = [
-      draftOf.channel(ctx, { timestamp }),
-      draftOf.direct(ctx, { timestamp }),
-      draftOf.unaddressed(ctx, { timestamp }),
-    ];
-    const ids = await mustCreateDrafts(ctx, drafter, drafts);
-    const { res, drafts: listed } = await mustListDrafts(ctx.as(drafter));
-    drafts.forEach((sent, i) => {
-      const stored = listed.find((d) => d.id === ids[i]);
-      if (!stored) fail(res, `wanted draft ${ids[i]} in the list`);
-      const mismatch = storedMismatch(sent, stored);
-      if (mismatch) fail(res, `wanted the ${sent.type || 'unaddressed'} draft stored as sent; it has ${mismatch}`);
-    });
-  });
+  check(
+    'DRAFTS-CREATE-002',
+    "MUST store each draft's type, recipients, channel topic, content and given timestamp",
+    { section: '10. Create drafts; Resources › Draft' },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      const timestamp = nowSeconds() - 3600;
+      const drafts = [
+        draftOf.channel(ctx, { timestamp }),
+        draftOf.direct(ctx, { timestamp }),
+        draftOf.unaddressed(ctx, { timestamp }),
+      ];
+      const ids = await mustCreateDrafts(ctx, drafter, drafts);
+      const { res, drafts: listed } = await mustListDrafts(ctx.as(drafter));
+      drafts.forEach((sent, i) => {
+        const stored = listed.find((d) => d.id === ids[i]);
+        if (!stored) fail(res, `wanted draft ${ids[i]} in the list`);
+        const mismatch = storedMismatch(sent, stored);
+        if (mismatch) fail(res, `wanted the ${sent.type || 'unaddressed'} draft stored as sent; it has ${mismatch}`);
+      });
+    },
+  );
 
-  check('DRAFTS-CREATE-003', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    const before = nowSeconds();
-    const [id] = await mustCreateDrafts(ctx, drafter, [draftOf.channel(ctx)]);
-    const { res, drafts } = await mustListDrafts(ctx.as(drafter));
-    const stored = drafts.find((d) => d.id === id);
-    if (!stored) fail(res, `wanted draft ${id} in the list`);
-    // Server and suite clocks may differ; a day either way still tells "filled in" from "left empty".
-    const day = 86400;
-    if (!isInt(stored.timestamp) || stored.timestamp < before - day || stored.timestamp > nowSeconds() + day) {
-      fail(
-        res,
-        `wanted an integer timestamp near ${before} for a draft created without one, got ${JSON.stringify(stored.timestamp)}`,
-      );
-    }
-  });
+  check(
+    'DRAFTS-CREATE-003',
+    'MUST fill in an integer timestamp (the time of creation) when a draft is created without one',
+    { section: 'Resources › Draft' },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      const before = nowSeconds();
+      const [id] = await mustCreateDrafts(ctx, drafter, [draftOf.channel(ctx)]);
+      const { res, drafts } = await mustListDrafts(ctx.as(drafter));
+      const stored = drafts.find((d) => d.id === id);
+      if (!stored) fail(res, `wanted draft ${id} in the list`);
+      // Server and suite clocks may differ; a day either way still tells "filled in" from "left empty".
+      const day = 86400;
+      if (!isInt(stored.timestamp) || stored.timestamp < before - day || stored.timestamp > nowSeconds() + day) {
+        fail(
+          res,
+          `wanted an integer timestamp near ${before} for a draft created without one, got ${JSON.stringify(stored.timestamp)}`,
+        );
+      }
+    },
+  );
 
-  check('DRAFTS-CREATE-004', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    const channels = ctx.channels();
-    for (const to of [[], channels.map((c) => c.id)]) {
-      const res = await postDrafts(ctx, drafter, [draftOf.channel(ctx, { to })]);
-      expectError(res, 'BAD_REQUEST', `a channel draft with ${to.length} channel IDs`);
-    }
-  });
+  check(
+    'DRAFTS-CREATE-004',
+    'MUST reject with BAD_REQUEST a channel draft that does not give exactly one channel ID',
+    { section: '10. Create drafts; Errors' },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      const channels = ctx.channels();
+      for (const to of [[], channels.map((c) => c.id)]) {
+        const res = await postDrafts(ctx, drafter, [draftOf.channel(ctx, { to })]);
+        expectError(res, 'BAD_REQUEST', `a channel draft with ${to.length} channel IDs`);
+      }
+    },
+  );
 
-  check('DRAFTS-CREATE-005', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    const res = await postDrafts(ctx, drafter, [draftOf.channel(ctx, { topic: `${ctx.unique('t')}\0end` })]);
-    expectError(res, undefined, 'a channel draft whose topic has a null byte');
-  });
+  check(
+    'DRAFTS-CREATE-005',
+    'MUST reject a channel draft whose topic contains a null byte',
+    { section: 'Resources › Draft' },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      const res = await postDrafts(ctx, drafter, [draftOf.channel(ctx, { topic: `${ctx.unique('t')}\0end` })]);
+      expectError(res, undefined, 'a channel draft whose topic has a null byte');
+    },
+  );
 
-  check('DRAFTS-CREATE-006', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    for (const make of [draftOf.channel, draftOf.direct, draftOf.unaddressed]) {
-      const draft = make(ctx);
-      const res = await postDrafts(ctx, drafter, [{ ...draft, content: `${draft.content}\0end` }]);
-      expectError(res, undefined, `a ${draft.type || 'unaddressed'} draft whose content has a null byte`);
-    }
-  });
+  check(
+    'DRAFTS-CREATE-006',
+    'MUST reject a draft whose content contains a null byte',
+    { section: 'Resources › Draft' },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      for (const make of [draftOf.channel, draftOf.direct, draftOf.unaddressed]) {
+        const draft = make(ctx);
+        const res = await postDrafts(ctx, drafter, [{ ...draft, content: `${draft.content}\0end` }]);
+        expectError(res, undefined, `a ${draft.type || 'unaddressed'} draft whose content has a null byte`);
+      }
+    },
+  );
 
-  check('DRAFTS-CREATE-007', async (ctx) => {
-    // The Draft resource's `to`: "unaddressed: send an empty list, it is ignored" — the server ignores the list,
-    // so recipients given anyway are no reason to refuse the draft.
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    const draft = draftOf.unaddressed(ctx, { to: [recipientOf(ctx)] });
-    const res = await postDrafts(ctx, drafter, [draft]);
-    const { ids } = expectSuccess(res, 'an unaddressed draft that names recipients');
-    const { res: list, drafts } = await mustListDrafts(ctx.as(drafter));
-    const stored = drafts.find((d) => d.id === ids?.[0]);
-    if (stored?.type !== '') fail(list, `wanted draft ${ids?.[0]} listed with type ""`);
-    // "Ignored" allows both: recipients dropped (real Zulip lists to: []) or kept without effect.
-    if (JSON.stringify(stored.to) !== '[]')
-      ctx.note(`the unaddressed draft was listed with to ${JSON.stringify(stored.to)}`);
-  });
-
-  check('DRAFTS-CREATE-008', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    for (const type of ['group', 'STREAM', 'dm']) {
-      const res = await postDrafts(ctx, drafter, [{ ...draftOf.unaddressed(ctx), type }]);
-      expectError(res, undefined, `a draft of type ${JSON.stringify(type)}`);
-    }
-  });
-
-  check('DRAFTS-CREATE-009', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    for (const field of ['type', 'to', 'topic', 'content'] as const) {
-      const { [field]: _dropped, ...draft } = draftOf.channel(ctx);
+  check(
+    'DRAFTS-CREATE-007',
+    'MUST ignore the recipients of an unaddressed draft (type "") rather than reject them',
+    { section: 'Resources › Draft' },
+    async (ctx) => {
+      // The Draft resource's `to`: "unaddressed: send an empty list, it is ignored" — the server ignores the list,
+      // so recipients given anyway are no reason to refuse the draft.
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      const draft = draftOf.unaddressed(ctx, { to: [recipientOf(ctx)] });
       const res = await postDrafts(ctx, drafter, [draft]);
-      // A refusal is the error envelope, code included: a crash reported as an error is no refusal.
-      expectErrorEnvelope(res, `a draft without ${field}`);
-    }
-  });
+      const { ids } = expectSuccess(res, 'an unaddressed draft that names recipients');
+      const { res: list, drafts } = await mustListDrafts(ctx.as(drafter));
+      const stored = drafts.find((d) => d.id === ids?.[0]);
+      if (stored?.type !== '') fail(list, `wanted draft ${ids?.[0]} listed with type ""`);
+      // "Ignored" allows both: recipients dropped (real Zulip lists to: []) or kept without effect.
+      if (JSON.stringify(stored.to) !== '[]')
+        ctx.note(`the unaddressed draft was listed with to ${JSON.stringify(stored.to)}`);
+    },
+  );
 
-  check('DRAFTS-CREATE-010', async (ctx) => {
-    // Drafts are per user, and no role changes what a draft may hold: each case's owner is drawn from the people.
-    await fc.assert(
-      fc.asyncProperty(draftCases(ctx), ctx.draw('person', notRecipient(ctx)), async ({ draft, valid, why }, owner) => {
-        const res = await postDrafts(ctx, owner, [draft]);
-        if (!valid) {
-          expectError(res, undefined, `a draft with ${why}`);
-          return;
-        }
-        const { ids } = expectSuccess(res, `a ${why}`);
-        const { res: list, drafts } = await mustListDrafts(ctx.as(owner));
-        const stored = drafts.find((d) => d.id === ids?.[0]);
-        if (!stored) fail(list, `wanted the new draft ${ids?.[0]} in the list`);
-        const mismatch = storedMismatch(draft as unknown as Draft, stored);
-        if (mismatch) fail(list, `wanted the ${why} stored as sent; it has ${mismatch}`);
-      }),
-      ctx.property(),
-    );
-  });
+  check(
+    'DRAFTS-CREATE-008',
+    'MUST reject a draft whose type is not "", "stream" or "private"',
+    { section: 'Resources › Draft' },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      for (const type of ['group', 'STREAM', 'dm']) {
+        const res = await postDrafts(ctx, drafter, [{ ...draftOf.unaddressed(ctx), type }]);
+        expectError(res, undefined, `a draft of type ${JSON.stringify(type)}`);
+      }
+    },
+  );
 
-  check('DRAFTS-EVENT-001', async (ctx) => {
-    const drafter = ctx.someone('person', notRecipient(ctx));
-    // The owner's "other client": an event queue of its own, registered for drafts events.
-    const queue = await registerQueue(ctx, drafter, { event_types: ['drafts'] });
-    await mustCreateDrafts(ctx, drafter, [draftOf.unaddressed(ctx)]);
-    const events = await waitForEvents(ctx, queue, (e) => e?.type === 'drafts');
-    expect(
-      events.some((e) => e?.type === 'drafts'),
-      'a drafts event on the other queue',
-    ).toBe(true);
-    // The event's payload is "not shown" in the contract: recorded, not judged.
-    ctx.note(`drafts event: ${JSON.stringify(events.find((e) => e?.type === 'drafts')).slice(0, 200)}`);
-  });
+  check(
+    'DRAFTS-CREATE-009',
+    'MUST reject a draft that lacks any of the required fields type, to, topic and content',
+    { section: 'Resources › Draft' },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      for (const field of ['type', 'to', 'topic', 'content'] as const) {
+        const { [field]: _dropped, ...draft } = draftOf.channel(ctx);
+        const res = await postDrafts(ctx, drafter, [draft]);
+        // A refusal is the error envelope, code included: a crash reported as an error is no refusal.
+        expectErrorEnvelope(res, `a draft without ${field}`);
+      }
+    },
+  );
+
+  check(
+    'DRAFTS-CREATE-010',
+    'MUST accept exactly the drafts the Draft resource allows, and list what was stored',
+    { section: '10. Create drafts; Resources › Draft' },
+    async (ctx) => {
+      // Drafts are per user, and no role changes what a draft may hold: each case's owner is drawn from the people.
+      await fc.assert(
+        fc.asyncProperty(
+          draftCases(ctx),
+          ctx.draw('person', notRecipient(ctx)),
+          async ({ draft, valid, why }, owner) => {
+            const res = await postDrafts(ctx, owner, [draft]);
+            if (!valid) {
+              expectError(res, undefined, `a draft with ${why}`);
+              return;
+            }
+            const { ids } = expectSuccess(res, `a ${why}`);
+            const { res: list, drafts } = await mustListDrafts(ctx.as(owner));
+            const stored = drafts.find((d) => d.id === ids?.[0]);
+            if (!stored) fail(list, `wanted the new draft ${ids?.[0]} in the list`);
+            const mismatch = storedMismatch(draft as unknown as Draft, stored);
+            if (mismatch) fail(list, `wanted the ${why} stored as sent; it has ${mismatch}`);
+          },
+        ),
+        ctx.property(),
+      );
+    },
+  );
+
+  check(
+    'DRAFTS-EVENT-001',
+    "MUST send a drafts event to the owner's other clients when drafts are created",
+    { section: '10. Create drafts; Events' },
+    async (ctx) => {
+      const drafter = ctx.someone('person', notRecipient(ctx));
+      // The owner's "other client": an event queue of its own, registered for drafts events.
+      const queue = await registerQueue(ctx, drafter, { event_types: ['drafts'] });
+      await mustCreateDrafts(ctx, drafter, [draftOf.unaddressed(ctx)]);
+      const events = await waitForEvents(ctx, queue, (e) => e?.type === 'drafts');
+      expect(
+        events.some((e) => e?.type === 'drafts'),
+        'a drafts event on the other queue',
+      ).toBe(true);
+      // The event's payload is "not shown" in the contract: recorded, not judged.
+      ctx.note(`drafts event: ${JSON.stringify(events.find((e) => e?.type === 'drafts')).slice(0, 200)}`);
+    },
+  );
 });

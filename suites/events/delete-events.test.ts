@@ -1,15 +1,13 @@
 // DELETE /events — contract: "20. Delete an event queue" and BAD_EVENT_QUEUE_ID in Errors.
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { registerQueue } from '../../helpers/checks/events.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { clauses } from './clauses.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 function expectBadQueue(res: ApiResponse, given: string, what: string): void {
   const body = expectError(res, 'BAD_EVENT_QUEUE_ID', what);
@@ -19,38 +17,58 @@ function expectBadQueue(res: ApiResponse, given: string, what: string): void {
 const deleteQueue = (ctx: CheckContext, queueId: string, caller: Role = 'member') =>
   ctx.as(caller).delete('/events', { queue_id: queueId });
 
-describe('DELETE /events', () => {
-  check('QUEUE-DELETE-001', async (ctx) => {
-    const queue = await registerQueue(ctx, 'member', { event_types: ['drafts'] });
-    expectSuccess(await deleteQueue(ctx, queue.id), 'deleting a registered queue');
-  });
+group('DELETE /events', () => {
+  check(
+    'QUEUE-DELETE-001',
+    'MUST delete a registered event queue with a success response',
+    { section: '20. Delete an event queue', exercisesOperation: true },
+    async (ctx) => {
+      const queue = await registerQueue(ctx, 'member', { event_types: ['drafts'] });
+      expectSuccess(await deleteQueue(ctx, queue.id), 'deleting a registered queue');
+    },
+  );
 
-  check('QUEUE-DELETE-002', async (ctx) => {
-    const queue = await registerQueue(ctx, 'member', { event_types: ['drafts'] });
-    await ctx.member.must('DELETE', '/events', { queue_id: queue.id });
-    expectBadQueue(await deleteQueue(ctx, queue.id), queue.id, 'deleting the queue a second time');
-  });
+  check(
+    'QUEUE-DELETE-002',
+    'MUST answer a second delete of the same queue with BAD_EVENT_QUEUE_ID and queue_id equal to the value given',
+    { section: '20. Delete an event queue; Errors' },
+    async (ctx) => {
+      const queue = await registerQueue(ctx, 'member', { event_types: ['drafts'] });
+      await ctx.member.must('DELETE', '/events', { queue_id: queue.id });
+      expectBadQueue(await deleteQueue(ctx, queue.id), queue.id, 'deleting the queue a second time');
+    },
+  );
 
-  check('QUEUE-DELETE-003', async (ctx) => {
-    // Ids no server hands out: the run prefix and then anything, spaces and Unicode included.
-    const unknownId = fc
-      .oneof(
-        fc.string({ maxLength: 20 }),
-        fc.string({ unit: 'grapheme', maxLength: 8 }),
-        fc.constantFrom(' padded ', 'UPPER', '1:2', '%41', '+'),
-      )
-      .filter((s) => !s.includes('\0'))
-      .map((s) => `${ctx.world.prefix}${s}`);
-    // An id nobody was given is unknown to every caller alike: each case's caller is drawn from every account.
-    await fc.assert(
-      fc.asyncProperty(unknownId, ctx.draw('anyone'), async (id, by) => {
-        expectBadQueue(await deleteQueue(ctx, id, by), id, `deleting an unknown queue as the ${by}`);
-      }),
-      ctx.property(),
-    );
-  });
+  check(
+    'QUEUE-DELETE-003',
+    'MUST answer an unknown queue id with BAD_EVENT_QUEUE_ID and queue_id equal to the value given',
+    { section: '20. Delete an event queue; Errors' },
+    async (ctx) => {
+      // Ids no server hands out: the run prefix and then anything, spaces and Unicode included.
+      const unknownId = fc
+        .oneof(
+          fc.string({ maxLength: 20 }),
+          fc.string({ unit: 'grapheme', maxLength: 8 }),
+          fc.constantFrom(' padded ', 'UPPER', '1:2', '%41', '+'),
+        )
+        .filter((s) => !s.includes('\0'))
+        .map((s) => `${ctx.world.prefix}${s}`);
+      // An id nobody was given is unknown to every caller alike: each case's caller is drawn from every account.
+      await fc.assert(
+        fc.asyncProperty(unknownId, ctx.draw('anyone'), async (id, by) => {
+          expectBadQueue(await deleteQueue(ctx, id, by), id, `deleting an unknown queue as the ${by}`);
+        }),
+        ctx.property(),
+      );
+    },
+  );
 
-  check('QUEUE-DELETE-004', async (ctx) => {
-    expectErrorEnvelope(await ctx.member.delete('/events', {}), 'a delete without queue_id');
-  });
+  check(
+    'QUEUE-DELETE-004',
+    'MUST refuse a delete without the required queue_id with the error envelope',
+    { section: '20. Delete an event queue; Errors' },
+    async (ctx) => {
+      expectErrorEnvelope(await ctx.member.delete('/events', {}), 'a delete without queue_id');
+    },
+  );
 });

@@ -12,9 +12,8 @@
 // transition's departures no longer reported (the model follows the server past them), until no other clause fails.
 // Each clause has then been judged over whole runs of sequences in which its own steps were always judged.
 import fc from 'fast-check';
-import { describe } from 'vitest';
 import { type ADMINISTRATORS, administratorOf } from '../../helpers/checks/actors.ts';
-import { CHECK_TIME_LIMIT_MS, checksOf } from '../../helpers/checks/check.ts';
+import { CHECK_TIME_LIMIT_MS, checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
 import { deriveSeed } from '../../helpers/checks/seeds.ts';
@@ -28,7 +27,6 @@ import type { World } from '../../helpers/world/types.ts';
 import { deleteUntilComplete, mustChannelObject } from '../channels/topics.ts';
 import { allowAlso, holdTurns, setRealm, untilOldRefused } from '../messages/edit.ts';
 import { contentOf, mustSend, type OwnChannel, ownChannel, readMessage } from '../messages/messages.ts';
-import { clauses } from './clauses.ts';
 import {
   BringOldCommand,
   DeleteTopicCommand,
@@ -54,7 +52,7 @@ import {
   type TopicReal,
 } from './topics/model.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 /** The clause of each transition. */
 const CLAUSE_OF = {
@@ -588,14 +586,80 @@ function judge(kind: Kind) {
 /** The exploring minutes on top of a check's usual two. */
 const limit = (world: World) => CHECK_TIME_LIMIT_MS + world.options.exploreMinutes * 60_000;
 
-describe('topics (model-based sequences)', () => {
+group('topics (model-based sequences)', () => {
   sharesState('realm-edit-settings');
 
-  check('EXPLORE-001', judge('move'), limit);
-  check('EXPLORE-002', judge('resolve'), limit);
-  check('EXPLORE-003', judge('narrow'), limit);
-  check('EXPLORE-004', judge('delete'), limit);
-  check('EXPLORE-005', judge('read'), limit);
-  check('EXPLORE-006', judge('limit'), limit);
-  check('EXPLORE-007', judge('oldest'), limit);
+  check(
+    'EXPLORE-001',
+    'MUST after any sequence of sends, moves, resolves and topic deletions, move exactly the messages the propagate mode names (change_one the message, change_later it and the later ones, change_all the whole topic) from the topic as it is then, messages moved into it included, and leave every other message where it was',
+    {
+      section: '3. Edit a message (topic, propagate_mode); States and transitions (topic rows)',
+      endpoint: 'PATCH /messages/{message_id}',
+      timeLimit: limit,
+    },
+    judge('move'),
+  );
+  check(
+    'EXPLORE-002',
+    'MUST after any sequence of sends, moves, resolves and topic deletions, resolve (or unresolve) a topic by renaming every message it holds then, messages moved into it included, to the name with (or without) the resolved prefix',
+    {
+      section: 'States and transitions (topic unresolved → resolved); 3. Edit a message',
+      endpoint: 'PATCH /messages/{message_id}',
+      timeLimit: limit,
+    },
+    judge('resolve'),
+  );
+  check(
+    'EXPLORE-003',
+    'MUST after any sequence of sends, moves, resolves and topic deletions, match a message by a narrow of the topic it is in now, and by no narrow of a topic it has left',
+    {
+      section: '5. Check messages against a narrow; States and transitions (topic rows)',
+      endpoint: 'GET /messages/matches_narrow',
+      timeLimit: limit,
+    },
+    judge('narrow'),
+  );
+  check(
+    'EXPLORE-004',
+    'MUST after any sequence of sends, moves, resolves and topic deletions, delete with a topic exactly the messages it holds then, messages moved into it included, and none that were moved away',
+    {
+      section: 'States and transitions (topic with messages → deleted); 9. Delete a topic',
+      endpoint: 'POST /streams/{stream_id}/delete_topic',
+      timeLimit: limit,
+    },
+    judge('delete'),
+  );
+  check(
+    'EXPLORE-005',
+    'MUST after any sequence of sends, moves, resolves and topic deletions, mark as read for the caller the messages a topic holds then, messages moved into it included, and leave those that have left it as they were',
+    {
+      section: '12. Mark messages in a topic as read; States and transitions (topic rows)',
+      endpoint: 'POST /mark_topic_as_read',
+      timeLimit: limit,
+    },
+    judge('read'),
+  );
+  check(
+    'EXPLORE-006',
+    'MUST after any sequence of sends, moves, resolves and topic deletions, refuse, moving nothing, a move by a user other than an administrator or moderator that takes a message past the move time limit, reckoned from when the message was sent (messages moved into the topic included), and move the rest with change_later from first_message_id_allowed_to_move where it names one',
+    {
+      section:
+        '3. Edit a message (time limits, MOVE_MESSAGES_TIME_LIMIT_EXCEEDED); States and transitions (topic rows)',
+      since: 172,
+      endpoint: 'PATCH /messages/{message_id}',
+      timeLimit: limit,
+    },
+    judge('limit'),
+  );
+  check(
+    'EXPLORE-007',
+    "MUST after any sequence of sends, moves, resolves and topic deletions, send a stream update event carrying the channel's new first_message_id when a topic deletion removes the channel's oldest message, whether it was sent to that topic or moved into it",
+    {
+      section: 'Events (stream, op update); 9. Delete a topic; States and transitions (topic with messages → deleted)',
+      since: 256,
+      endpoint: 'POST /streams/{stream_id}/delete_topic',
+      timeLimit: limit,
+    },
+    judge('oldest'),
+  );
 });

@@ -8,18 +8,16 @@
 // case's newer messages and moves at once. The cases are drawn with fast-check's sampler from the check's seed
 // (one shared wait rules out fc.assert's run-by-run shrinking); two fixed examples always run.
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Interrupted, timedSteps, uninterrupted } from '../../helpers/checks/timed.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { clauses } from './clauses.ts';
 import { edit, placesOf, QUIET, sendMany, sendProbe, setRealm, untilOldRefused, waitUntilTooOld } from './edit.ts';
 import { type OwnChannel, ownChannel } from './messages.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 /** At most this many generated cases (each sends up to 6 messages). */
 const MAX_CASES = 6;
@@ -46,36 +44,41 @@ interface LimitCase {
 
 const limitCase = fc.record({ k: fc.integer({ min: 1, max: 3 }), m: fc.integer({ min: 0, max: 3 }), at: fc.nat(9) });
 
-describe('PATCH /messages/{message_id}: move time limits', () => {
+group('PATCH /messages/{message_id}: move time limits', () => {
   sharesState('realm-edit-settings');
 
-  check('EDIT-LIMIT-001', async (ctx) => {
-    // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
-    // read back, by an assistant, subscribed.
-    const reader = ctx.someone('assistant');
-    const channel = await ownChannel(ctx, { others: [reader] });
-    const { seed, numRuns } = ctx.property();
-    const cases: LimitCase[] = [
-      { k: 1, m: 2, at: 1 },
-      { k: 2, m: 0, at: 0 },
-      // A fifth of the profile's property runs: one drawn case on a pull request's quick run, six at night.
-      ...fc.sample(limitCase, { seed, numRuns: Math.min(Math.ceil(numRuns / 5), MAX_CASES) }),
-    ];
-    const topics = cases.map(() => ctx.unique('limit'));
-    const older: number[][] = [];
-    const sending = timedSteps(ctx.recorder);
-    for (const [i, c] of cases.entries()) older.push(await sendMany(ctx, channel, topics[i]!, c.k, reader));
-    // The probe, sent before the turn on the limit is asked for: it ages while another check holds it.
-    const probe = await sendProbe(ctx, channel, reader);
-    // The target's pace (and MAX_RPS's), not its rate limit's: waits for the rate limit are left out.
-    const limit = limitSeconds(sending.workMs() / (older.flat().length + 1));
-    await setRealm(ctx, { move_messages_within_stream_limit_seconds: limit });
-    const waited = await untilOldRefused(ctx, channel, { probe, limit });
-    ctx.note(`messages were too old for the member to move after ${waited.toFixed(1)} s (limit ${limit} s)`);
-    for (const [i, { m, at }] of cases.entries()) {
-      await judgeCase(ctx, { channel, reader, limit, topic: topics[i]!, older: older[i]!, m, at });
-    }
-  });
+  check(
+    'EDIT-LIMIT-001',
+    "MUST answer a member's change_all over a partly too old topic with MOVE_MESSAGES_TIME_LIMIT_EXCEEDED and its three fields, and let change_later from first_message_id_allowed_to_move move the rest",
+    { section: '3. Edit a message; Errors; Limits', since: 172 },
+    async (ctx) => {
+      // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
+      // read back, by an assistant, subscribed.
+      const reader = ctx.someone('assistant');
+      const channel = await ownChannel(ctx, { others: [reader] });
+      const { seed, numRuns } = ctx.property();
+      const cases: LimitCase[] = [
+        { k: 1, m: 2, at: 1 },
+        { k: 2, m: 0, at: 0 },
+        // A fifth of the profile's property runs: one drawn case on a pull request's quick run, six at night.
+        ...fc.sample(limitCase, { seed, numRuns: Math.min(Math.ceil(numRuns / 5), MAX_CASES) }),
+      ];
+      const topics = cases.map(() => ctx.unique('limit'));
+      const older: number[][] = [];
+      const sending = timedSteps(ctx.recorder);
+      for (const [i, c] of cases.entries()) older.push(await sendMany(ctx, channel, topics[i]!, c.k, reader));
+      // The probe, sent before the turn on the limit is asked for: it ages while another check holds it.
+      const probe = await sendProbe(ctx, channel, reader);
+      // The target's pace (and MAX_RPS's), not its rate limit's: waits for the rate limit are left out.
+      const limit = limitSeconds(sending.workMs() / (older.flat().length + 1));
+      await setRealm(ctx, { move_messages_within_stream_limit_seconds: limit });
+      const waited = await untilOldRefused(ctx, channel, { probe, limit });
+      ctx.note(`messages were too old for the member to move after ${waited.toFixed(1)} s (limit ${limit} s)`);
+      for (const [i, { m, at }] of cases.entries()) {
+        await judgeCase(ctx, { channel, reader, limit, topic: topics[i]!, older: older[i]!, m, at });
+      }
+    },
+  );
 });
 
 interface CaseEnv {

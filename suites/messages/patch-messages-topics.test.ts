@@ -4,19 +4,17 @@
 // another resolve (GROUP-DEACTIVATE-007, which changes that setting too, takes turns with it: setRealm). Moves by
 // the member act on messages sent moments before, well inside any move limit.
 import fc from 'fast-check';
-import { describe } from 'vitest';
 import { isStoredEmpty } from '../../helpers/arbitraries/topic-rule.ts';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
 import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
-import { clauses } from './clauses.ts';
 import { edit, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
 import { contentOf, mustSend, ownChannel, readMessage, topicEnv } from './messages.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
 /**
@@ -25,10 +23,10 @@ const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
  */
 const SENDERS = { besides: ['moderator', 'admin', 'owner'] } as const;
 
-describe('PATCH /messages/{message_id}: topics', () => {
+group('PATCH /messages/{message_id}: topics', () => {
   sharesState('realm-edit-settings');
 
-  check('EDIT-TOPIC-001', async (ctx) => {
+  check('EDIT-TOPIC-001', 'MUST refuse a topic for a direct message', { section: '3. Edit a message' }, async (ctx) => {
     const id = await mustSend(ctx, 'member', {
       type: directType(ctx),
       to: [ctx.account('member2').userId],
@@ -38,167 +36,207 @@ describe('PATCH /messages/{message_id}: topics', () => {
     expectErrorEnvelope(res, 'a topic for a direct message');
   });
 
-  check('EDIT-TOPIC-002', async (ctx) => {
-    // Who sent the topic's messages does not matter to propagate_mode: each case's sender (who also reads the
-    // messages back) is drawn from the set-up assistants, subscribed to a channel of the check's own.
-    const channel = await ownChannel(ctx, { others: ctx.everyone('assistant', SENDERS) });
-    const history = fc.record({
-      n: fc.integer({ min: 1, max: 4 }),
-      at: fc.nat(),
-      mode: fc.constantFrom(...MODES),
-      sender: ctx.draw('assistant', SENDERS),
-    });
-    await fc.assert(
-      fc.asyncProperty(history, async ({ n, at, mode, sender }) => {
-        const from = ctx.unique('from');
-        const to = ctx.unique('to');
-        const ids = await sendMany(ctx, channel, from, n, sender);
-        const target = at % n;
-        // The moderator moves the messages: moderators are exempt from the move limits, which another check
-        // shrinks meanwhile (EDIT-LIMIT-001).
-        const res = await edit(ctx, 'moderator', ids[target]!, { topic: to, propagate_mode: mode, ...QUIET });
-        const what = `${mode ?? 'no propagate_mode (change_one)'} at message ${target + 1} of ${n} sent by the ${sender}`;
-        expectSuccess(res, what);
-        const places = await placesOf(ctx, ids, sender);
-        ids.forEach((id, i) => {
-          const moves = mode === 'change_all' || i === target || (mode === 'change_later' && i > target);
-          const want = `${channel.id} / ${JSON.stringify(moves ? to : from)}`;
-          if (places.get(id) !== want) {
-            fail(res, `${what}: wanted message ${i + 1} at ${want}; it is at ${places.get(id)}`);
-          }
-        });
-      }),
-      ctx.property(),
-    );
-  });
-
-  check('EDIT-TOPIC-003', async (ctx) => {
-    const env = topicEnv(ctx);
-    if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
-    // The moderator's move is under test; the messages are set-up, sent and read back by an assistant account.
-    const sender = ctx.someone('assistant', SENDERS);
-    const channel = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
-    const id = await mustSend(ctx, sender, {
-      type: 'stream',
-      to: channel.id,
-      topic: ctx.unique('named'),
-      content: contentOf(ctx, 'moved to the empty topic'),
-    });
-    const res = await edit(ctx, 'moderator', id, { topic: env.displayName, ...QUIET });
-    expectSuccess(res, `a move to the empty-topic display name ${JSON.stringify(env.displayName)}`);
-    // A read-back may show the empty topic as "" or as the display name: compare with a message sent to "".
-    const empty = await mustSend(ctx, sender, {
-      type: 'stream',
-      to: channel.id,
-      topic: '',
-      content: contentOf(ctx, 'e'),
-    });
-    const emptyForm = (await readMessage(ctx, sender, empty)).topic;
-    const stored = (await readMessage(ctx, sender, id)).topic;
-    if (!isStoredEmpty(stored, env) || stored !== emptyForm) {
-      fail(
-        res,
-        `wanted the message in the empty topic (read back as ${JSON.stringify(emptyForm)}); it is in ${JSON.stringify(stored)}`,
+  check(
+    'EDIT-TOPIC-002',
+    'MUST move exactly the target (change_one), the target and later messages (change_later) or the whole topic (change_all)',
+    { section: '3. Edit a message' },
+    async (ctx) => {
+      // Who sent the topic's messages does not matter to propagate_mode: each case's sender (who also reads the
+      // messages back) is drawn from the set-up assistants, subscribed to a channel of the check's own.
+      const channel = await ownChannel(ctx, { others: ctx.everyone('assistant', SENDERS) });
+      const history = fc.record({
+        n: fc.integer({ min: 1, max: 4 }),
+        at: fc.nat(),
+        mode: fc.constantFrom(...MODES),
+        sender: ctx.draw('assistant', SENDERS),
+      });
+      await fc.assert(
+        fc.asyncProperty(history, async ({ n, at, mode, sender }) => {
+          const from = ctx.unique('from');
+          const to = ctx.unique('to');
+          const ids = await sendMany(ctx, channel, from, n, sender);
+          const target = at % n;
+          // The moderator moves the messages: moderators are exempt from the move limits, which another check
+          // shrinks meanwhile (EDIT-LIMIT-001).
+          const res = await edit(ctx, 'moderator', ids[target]!, { topic: to, propagate_mode: mode, ...QUIET });
+          const what = `${mode ?? 'no propagate_mode (change_one)'} at message ${target + 1} of ${n} sent by the ${sender}`;
+          expectSuccess(res, what);
+          const places = await placesOf(ctx, ids, sender);
+          ids.forEach((id, i) => {
+            const moves = mode === 'change_all' || i === target || (mode === 'change_later' && i > target);
+            const want = `${channel.id} / ${JSON.stringify(moves ? to : from)}`;
+            if (places.get(id) !== want) {
+              fail(res, `${what}: wanted message ${i + 1} at ${want}; it is at ${places.get(id)}`);
+            }
+          });
+        }),
+        ctx.property(),
       );
-    }
-  });
+    },
+  );
 
-  check('EDIT-TOPIC-004', async (ctx) => {
-    await assertTopicRule(ctx, {
-      // The moderator's move is under test; the message it moves may come from any assistant (setup).
-      senders: ctx.everyone('assistant', SENDERS),
-      lead: 'a move to ',
-      // The edit's topic parameter reads only the display name as the empty topic: "(no topic)" either way (Zulip
-      // stores it as written).
-      noTopicSince: null,
-      attempt: async ({ channel, topic, sender }) => {
-        const id = await mustSend(ctx, sender, {
-          type: 'stream',
-          to: channel.id,
-          topic: ctx.unique('named'),
-          content: contentOf(ctx, 'topic rule'),
-        });
-        const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
-        return { res, stored: async () => (await readMessage(ctx, sender, id)).topic };
-      },
-    });
-  });
+  check(
+    'EDIT-TOPIC-003',
+    "MUST read a new topic equal to the realm's empty-topic display name as the empty topic",
+    { section: '3. Edit a message; Conventions', since: 334 },
+    async (ctx) => {
+      const env = topicEnv(ctx);
+      if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
+      // The moderator's move is under test; the messages are set-up, sent and read back by an assistant account.
+      const sender = ctx.someone('assistant', SENDERS);
+      const channel = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
+      const id = await mustSend(ctx, sender, {
+        type: 'stream',
+        to: channel.id,
+        topic: ctx.unique('named'),
+        content: contentOf(ctx, 'moved to the empty topic'),
+      });
+      const res = await edit(ctx, 'moderator', id, { topic: env.displayName, ...QUIET });
+      expectSuccess(res, `a move to the empty-topic display name ${JSON.stringify(env.displayName)}`);
+      // A read-back may show the empty topic as "" or as the display name: compare with a message sent to "".
+      const empty = await mustSend(ctx, sender, {
+        type: 'stream',
+        to: channel.id,
+        topic: '',
+        content: contentOf(ctx, 'e'),
+      });
+      const emptyForm = (await readMessage(ctx, sender, empty)).topic;
+      const stored = (await readMessage(ctx, sender, id)).topic;
+      if (!isStoredEmpty(stored, env) || stored !== emptyForm) {
+        fail(
+          res,
+          `wanted the message in the empty topic (read back as ${JSON.stringify(emptyForm)}); it is in ${JSON.stringify(stored)}`,
+        );
+      }
+    },
+  );
 
-  check('EDIT-RESOLVE-001', async (ctx) => {
-    const topic = ctx.unique('unresolved');
-    const ids = await sendMany(ctx, ctx.channel(), topic, 3);
-    const resolved = RESOLVED_PREFIX + topic;
-    const res = await edit(ctx, 'member', ids[1]!, { topic: resolved, propagate_mode: 'change_all', ...QUIET });
-    expectSuccess(res, 'resolving a topic (change_all to the prefix "✔ " and the topic)');
-    for (const [i, id] of ids.entries()) {
+  check(
+    'EDIT-TOPIC-004',
+    'MUST apply the topic rule and max_topic_length to a new topic (the empty topic only where the channel allows it; over-long topics refused or truncated)',
+    { section: '3. Edit a message; Conventions; Limits' },
+    async (ctx) => {
+      await assertTopicRule(ctx, {
+        // The moderator's move is under test; the message it moves may come from any assistant (setup).
+        senders: ctx.everyone('assistant', SENDERS),
+        lead: 'a move to ',
+        // The edit's topic parameter reads only the display name as the empty topic: "(no topic)" either way (Zulip
+        // stores it as written).
+        noTopicSince: null,
+        attempt: async ({ channel, topic, sender }) => {
+          const id = await mustSend(ctx, sender, {
+            type: 'stream',
+            to: channel.id,
+            topic: ctx.unique('named'),
+            content: contentOf(ctx, 'topic rule'),
+          });
+          const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
+          return { res, stored: async () => (await readMessage(ctx, sender, id)).topic };
+        },
+      });
+    },
+  );
+
+  check(
+    'EDIT-RESOLVE-001',
+    'MUST resolve a topic (every message renamed to the prefix "✔ " and the original name) on a change_all edit to that name',
+    { section: '3. Edit a message; States and transitions' },
+    async (ctx) => {
+      const topic = ctx.unique('unresolved');
+      const ids = await sendMany(ctx, ctx.channel(), topic, 3);
+      const resolved = RESOLVED_PREFIX + topic;
+      const res = await edit(ctx, 'member', ids[1]!, { topic: resolved, propagate_mode: 'change_all', ...QUIET });
+      expectSuccess(res, 'resolving a topic (change_all to the prefix "✔ " and the topic)');
+      for (const [i, id] of ids.entries()) {
+        const stored = (await readMessage(ctx, 'member', id)).topic;
+        if (stored !== resolved)
+          fail(res, `wanted message ${i + 1} of 3 in ${JSON.stringify(resolved)}; it is in ${JSON.stringify(stored)}`);
+      }
+    },
+  );
+
+  check(
+    'EDIT-RESOLVE-002',
+    'MUST refuse to resolve the empty-string topic',
+    { section: 'States and transitions', since: 334 },
+    async (ctx) => {
+      const channel = await ownChannel(ctx, { policy: 'allow_empty_topic' });
+      const id = await mustSend(ctx, 'member', {
+        type: 'stream',
+        to: channel.id,
+        topic: '',
+        content: contentOf(ctx, 'x'),
+      });
+      const res = await edit(ctx, 'member', id, { topic: RESOLVED_PREFIX, propagate_mode: 'change_all', ...QUIET });
+      expectErrorEnvelope(res, 'resolving the empty topic (the prefix "✔ " followed by the empty string)');
       const stored = (await readMessage(ctx, 'member', id)).topic;
-      if (stored !== resolved)
-        fail(res, `wanted message ${i + 1} of 3 in ${JSON.stringify(resolved)}; it is in ${JSON.stringify(stored)}`);
-    }
-  });
+      if (!isStoredEmpty(stored, topicEnv(ctx)))
+        fail(res, `the refused edit moved the message to ${JSON.stringify(stored)}`);
+    },
+  );
 
-  check('EDIT-RESOLVE-002', async (ctx) => {
-    const channel = await ownChannel(ctx, { policy: 'allow_empty_topic' });
-    const id = await mustSend(ctx, 'member', {
-      type: 'stream',
-      to: channel.id,
-      topic: '',
-      content: contentOf(ctx, 'x'),
-    });
-    const res = await edit(ctx, 'member', id, { topic: RESOLVED_PREFIX, propagate_mode: 'change_all', ...QUIET });
-    expectErrorEnvelope(res, 'resolving the empty topic (the prefix "✔ " followed by the empty string)');
-    const stored = (await readMessage(ctx, 'member', id)).topic;
-    if (!isStoredEmpty(stored, topicEnv(ctx)))
-      fail(res, `the refused edit moved the message to ${JSON.stringify(stored)}`);
-  });
+  check(
+    'EDIT-TOPIC-005',
+    'MUST refuse a topic move by a caller outside can_move_messages_between_topics_group',
+    { section: '3. Edit a message', since: 316 },
+    async (ctx) => {
+      // Everyone the other checks move topics as, but not the second member: no concurrent move is refused.
+      await setRealm(ctx, {
+        can_move_messages_between_topics_group: movers(ctx, ['owner', 'admin', 'moderator', 'member']),
+      });
+      const topic = ctx.unique('fenced');
+      const [id] = await sendMany(ctx, ctx.channel(), topic, 1);
+      const move = { topic: ctx.unique('moved'), propagate_mode: 'change_one', ...QUIET };
+      const refused = await edit(ctx, 'member2', id!, move);
+      expectErrorEnvelope(refused, 'a topic move by a user outside can_move_messages_between_topics_group');
+      const stored = (await readMessage(ctx, 'member', id!)).topic;
+      if (stored !== topic) fail(refused, `the refused move left the message in ${JSON.stringify(stored)}`);
+      expectSuccess(await edit(ctx, 'member', id!, move), "the same move by the group's member");
+    },
+  );
 
-  check('EDIT-TOPIC-005', async (ctx) => {
-    // Everyone the other checks move topics as, but not the second member: no concurrent move is refused.
-    await setRealm(ctx, {
-      can_move_messages_between_topics_group: movers(ctx, ['owner', 'admin', 'moderator', 'member']),
-    });
-    const topic = ctx.unique('fenced');
-    const [id] = await sendMany(ctx, ctx.channel(), topic, 1);
-    const move = { topic: ctx.unique('moved'), propagate_mode: 'change_one', ...QUIET };
-    const refused = await edit(ctx, 'member2', id!, move);
-    expectErrorEnvelope(refused, 'a topic move by a user outside can_move_messages_between_topics_group');
-    const stored = (await readMessage(ctx, 'member', id!)).topic;
-    if (stored !== topic) fail(refused, `the refused move left the message in ${JSON.stringify(stored)}`);
-    expectSuccess(await edit(ctx, 'member', id!, move), "the same move by the group's member");
-  });
+  check(
+    'EDIT-TOPIC-006',
+    "MUST move with change_all only the topic of the message's own channel, not a same-named topic elsewhere",
+    { section: '3. Edit a message' },
+    async (ctx) => {
+      // The same topic name in both of the run's channels: a topic is a channel's, so change_all stays in one.
+      const [here, there] = ctx.channels();
+      const topic = ctx.unique('twin');
+      const ids = await sendMany(ctx, here!, topic, 2);
+      const [elsewhere] = await sendMany(ctx, there!, topic, 1);
+      const moved = ctx.unique('moved');
+      // The moderator moves: exempt from the move limits that EDIT-LIMIT-001 shrinks meanwhile.
+      const res = await edit(ctx, 'moderator', ids[0]!, { topic: moved, propagate_mode: 'change_all', ...QUIET });
+      expectSuccess(res, 'a change_all topic move');
+      const places = await placesOf(ctx, [...ids, elsewhere!]);
+      for (const id of ids)
+        if (places.get(id) !== `${here!.id} / ${JSON.stringify(moved)}`)
+          fail(res, `wanted message ${id} moved to ${JSON.stringify(moved)}; it is at ${places.get(id)}`);
+      if (places.get(elsewhere!) !== `${there!.id} / ${JSON.stringify(topic)}`)
+        fail(
+          res,
+          `wanted the same-named topic of the other channel left alone; its message is at ${places.get(elsewhere!)}`,
+        );
+    },
+  );
 
-  check('EDIT-TOPIC-006', async (ctx) => {
-    // The same topic name in both of the run's channels: a topic is a channel's, so change_all stays in one.
-    const [here, there] = ctx.channels();
-    const topic = ctx.unique('twin');
-    const ids = await sendMany(ctx, here!, topic, 2);
-    const [elsewhere] = await sendMany(ctx, there!, topic, 1);
-    const moved = ctx.unique('moved');
-    // The moderator moves: exempt from the move limits that EDIT-LIMIT-001 shrinks meanwhile.
-    const res = await edit(ctx, 'moderator', ids[0]!, { topic: moved, propagate_mode: 'change_all', ...QUIET });
-    expectSuccess(res, 'a change_all topic move');
-    const places = await placesOf(ctx, [...ids, elsewhere!]);
-    for (const id of ids)
-      if (places.get(id) !== `${here!.id} / ${JSON.stringify(moved)}`)
-        fail(res, `wanted message ${id} moved to ${JSON.stringify(moved)}; it is at ${places.get(id)}`);
-    if (places.get(elsewhere!) !== `${there!.id} / ${JSON.stringify(topic)}`)
-      fail(
-        res,
-        `wanted the same-named topic of the other channel left alone; its message is at ${places.get(elsewhere!)}`,
-      );
-  });
-
-  check('EDIT-RESOLVE-003', async (ctx) => {
-    // Only the administrator may resolve: a group setting of one direct member, portable across servers.
-    const admin = ctx.account('admin').userId;
-    await setRealm(ctx, { can_resolve_topics_group: { direct_members: [admin], direct_subgroups: [] } });
-    const topic = ctx.unique('resolvable');
-    const [id] = await sendMany(ctx, ctx.channel(), topic, 1);
-    const resolved = { topic: RESOLVED_PREFIX + topic, propagate_mode: 'change_all', ...QUIET };
-    const refused = await edit(ctx, 'member', id!, resolved);
-    expectErrorEnvelope(refused, 'resolving a topic by a member outside can_resolve_topics_group');
-    const stored = (await readMessage(ctx, 'member', id!)).topic;
-    if (stored !== topic) fail(refused, `the refused edit moved the message to ${JSON.stringify(stored)}`);
-    expectSuccess(await edit(ctx, 'admin', id!, resolved), "resolving the same topic by the group's member");
-  });
+  check(
+    'EDIT-RESOLVE-003',
+    'MUST refuse to resolve a topic for a caller outside can_resolve_topics_group',
+    { section: '3. Edit a message; States and transitions', since: 367 },
+    async (ctx) => {
+      // Only the administrator may resolve: a group setting of one direct member, portable across servers.
+      const admin = ctx.account('admin').userId;
+      await setRealm(ctx, { can_resolve_topics_group: { direct_members: [admin], direct_subgroups: [] } });
+      const topic = ctx.unique('resolvable');
+      const [id] = await sendMany(ctx, ctx.channel(), topic, 1);
+      const resolved = { topic: RESOLVED_PREFIX + topic, propagate_mode: 'change_all', ...QUIET };
+      const refused = await edit(ctx, 'member', id!, resolved);
+      expectErrorEnvelope(refused, 'resolving a topic by a member outside can_resolve_topics_group');
+      const stored = (await readMessage(ctx, 'member', id!)).topic;
+      if (stored !== topic) fail(refused, `the refused edit moved the message to ${JSON.stringify(stored)}`);
+      expectSuccess(await edit(ctx, 'admin', id!, resolved), "resolving the same topic by the group's member");
+    },
+  );
 });

@@ -7,16 +7,14 @@
 // SHOULDs: a target whose messages use another markup is warned, not failed; MSG-RENDER-002 (plain text escaped)
 // holds for any markup, and stays a MUST.
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { clauses } from './clauses.ts';
 import { maxMessageLength } from './messages.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 async function rendered(
   ctx: CheckContext,
@@ -47,77 +45,102 @@ const SPECIALS = {
 
 const escaped = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-describe('POST /messages/render', () => {
-  check('MSG-RENDER-001', async (ctx) => {
-    const kinds = Object.keys(MARKUP) as (keyof typeof MARKUP)[];
-    await fc.assert(
-      fc.asyncProperty(word, word, fc.constantFrom(...kinds), ctx.draw('anyone'), async (before, w, kind, by) => {
-        const marked = MARKUP[kind].wrap(w);
-        const { res, html } = await rendered(ctx, `${before} ${marked} ${before}`, by);
-        if (html.includes(marked)) fail(res, `wanted the ${kind} markup ${marked} rendered, not returned raw`);
-        if (!MARKUP[kind].html(w).test(html)) fail(res, `wanted ${marked} rendered as ${kind} HTML`);
-      }),
-      ctx.property(),
-    );
-  });
+group('POST /messages/render', () => {
+  check(
+    'MSG-RENDER-001',
+    'SHOULD render emphasis, strong and inline code as HTML, never returning their raw markup',
+    { section: '21. Render a message', exercisesOperation: true },
+    async (ctx) => {
+      const kinds = Object.keys(MARKUP) as (keyof typeof MARKUP)[];
+      await fc.assert(
+        fc.asyncProperty(word, word, fc.constantFrom(...kinds), ctx.draw('anyone'), async (before, w, kind, by) => {
+          const marked = MARKUP[kind].wrap(w);
+          const { res, html } = await rendered(ctx, `${before} ${marked} ${before}`, by);
+          if (html.includes(marked)) fail(res, `wanted the ${kind} markup ${marked} rendered, not returned raw`);
+          if (!MARKUP[kind].html(w).test(html)) fail(res, `wanted ${marked} rendered as ${kind} HTML`);
+        }),
+        ctx.property(),
+      );
+    },
+  );
 
-  check('MSG-RENDER-002', async (ctx) => {
-    const kinds = Object.keys(SPECIALS) as (keyof typeof SPECIALS)[];
-    await fc.assert(
-      fc.asyncProperty(word, word, fc.constantFrom(...kinds), ctx.draw('anyone'), async (before, w, kind, by) => {
-        const text = SPECIALS[kind](w);
-        const { res, html } = await rendered(ctx, `${before} ${text}`, by);
-        if (!html.includes(escaped(text))) fail(res, `wanted ${kind} in ${JSON.stringify(text)} HTML-escaped`);
-      }),
-      ctx.property(),
-    );
-  });
+  check(
+    'MSG-RENDER-002',
+    'MUST return HTML special characters of plain text escaped',
+    { section: '21. Render a message' },
+    async (ctx) => {
+      const kinds = Object.keys(SPECIALS) as (keyof typeof SPECIALS)[];
+      await fc.assert(
+        fc.asyncProperty(word, word, fc.constantFrom(...kinds), ctx.draw('anyone'), async (before, w, kind, by) => {
+          const text = SPECIALS[kind](w);
+          const { res, html } = await rendered(ctx, `${before} ${text}`, by);
+          if (!html.includes(escaped(text))) fail(res, `wanted ${kind} in ${JSON.stringify(text)} HTML-escaped`);
+        }),
+        ctx.property(),
+      );
+    },
+  );
 
-  check('MSG-RENDER-003', async (ctx) => {
-    const content = [
-      '```',
-      'let x = 1;',
-      '```',
-      '',
-      '> quoted words',
-      '',
-      '- first',
-      '- second',
-      '',
-      '[a link](https://example.com/)',
-    ].join('\n');
-    const { res, html } = await rendered(ctx, content);
-    const wanted: [string, RegExp][] = [
-      ['a code block', /<pre\b[^>]*>[\s\S]*let x = 1;[\s\S]*<\/pre>/],
-      ['a quote', /<blockquote\b[^>]*>[\s\S]*quoted words[\s\S]*<\/blockquote>/],
-      ['a list', /<ul\b[^>]*>\s*<li\b[^>]*>first<\/li>\s*<li\b[^>]*>second<\/li>\s*<\/ul>/],
-      ['a link', /<a\b[^>]*href="https:\/\/example\.com\/?"[^>]*>a link<\/a>/],
-    ];
-    for (const [what, pattern] of wanted) if (!pattern.test(html)) fail(res, `wanted ${what} rendered as HTML`);
-  });
+  check(
+    'MSG-RENDER-003',
+    'SHOULD render code blocks, quotes, lists and links as HTML elements',
+    { section: '21. Render a message' },
+    async (ctx) => {
+      const content = [
+        '```',
+        'let x = 1;',
+        '```',
+        '',
+        '> quoted words',
+        '',
+        '- first',
+        '- second',
+        '',
+        '[a link](https://example.com/)',
+      ].join('\n');
+      const { res, html } = await rendered(ctx, content);
+      const wanted: [string, RegExp][] = [
+        ['a code block', /<pre\b[^>]*>[\s\S]*let x = 1;[\s\S]*<\/pre>/],
+        ['a quote', /<blockquote\b[^>]*>[\s\S]*quoted words[\s\S]*<\/blockquote>/],
+        ['a list', /<ul\b[^>]*>\s*<li\b[^>]*>first<\/li>\s*<li\b[^>]*>second<\/li>\s*<\/ul>/],
+        ['a link', /<a\b[^>]*href="https:\/\/example\.com\/?"[^>]*>a link<\/a>/],
+      ];
+      for (const [what, pattern] of wanted) if (!pattern.test(html)) fail(res, `wanted ${what} rendered as HTML`);
+    },
+  );
 
-  check('MSG-RENDER-004', async (ctx) => {
-    expectErrorEnvelope(await ctx.member.post('/messages/render', {}), 'rendering without content');
-  });
+  check(
+    'MSG-RENDER-004',
+    'MUST refuse a request without content',
+    { section: '21. Render a message; Errors' },
+    async (ctx) => {
+      expectErrorEnvelope(await ctx.member.post('/messages/render', {}), 'rendering without content');
+    },
+  );
 
-  check('MSG-RENDER-005', async (ctx) => {
-    const max = maxMessageLength(ctx);
-    // Words a renderer leaves as text; the last one shows whether the end of the content was rendered.
-    const tail = 'lastwordrendered';
-    for (const length of [max, max + 50]) {
-      const head = `content of ${length} characters `;
-      const content = `${head}${'x'.repeat(length - head.length - tail.length - 1)} ${tail}`;
-      const res = await ctx.member.post('/messages/render', { content });
-      if (length > max && res.body?.result !== 'success') {
-        expectErrorEnvelope(res, `rendering content of ${length} characters`);
-        continue;
+  check(
+    'MSG-RENDER-005',
+    'MUST render content up to max_message_length whole, and refuse or cut longer content, never rendering it whole',
+    { section: '21. Render a message; Limits' },
+    async (ctx) => {
+      const max = maxMessageLength(ctx);
+      // Words a renderer leaves as text; the last one shows whether the end of the content was rendered.
+      const tail = 'lastwordrendered';
+      for (const length of [max, max + 50]) {
+        const head = `content of ${length} characters `;
+        const content = `${head}${'x'.repeat(length - head.length - tail.length - 1)} ${tail}`;
+        const res = await ctx.member.post('/messages/render', { content });
+        if (length > max && res.body?.result !== 'success') {
+          expectErrorEnvelope(res, `rendering content of ${length} characters`);
+          continue;
+        }
+        const body = expectSuccess(res, `rendering content of ${length} characters (max_message_length ${max})`);
+        if (typeof body.rendered !== 'string') fail(res, 'wanted rendered to be a string');
+        const whole = body.rendered.includes(tail);
+        if (length <= max && !whole) fail(res, `wanted content of ${length} characters rendered to its end`);
+        if (length > max && whole)
+          fail(res, `content of ${length} characters, over max_message_length ${max}, was rendered whole`);
       }
-      const body = expectSuccess(res, `rendering content of ${length} characters (max_message_length ${max})`);
-      if (typeof body.rendered !== 'string') fail(res, 'wanted rendered to be a string');
-      const whole = body.rendered.includes(tail);
-      if (length <= max && !whole) fail(res, `wanted content of ${length} characters rendered to its end`);
-      if (length > max && whole)
-        fail(res, `content of ${length} characters, over max_message_length ${max}, was rendered whole`);
-    }
-  });
+    },
+  );
 });

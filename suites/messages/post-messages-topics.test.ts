@@ -1,72 +1,80 @@
 // POST /messages and the topic rule — contract: Conventions (topic rule), "1. Send a message" (topic), the
 // Channel object (topics_policy), Limits (max_topic_length), Versioning (334, 370/372).
-import { describe } from 'vitest';
 import { isStoredEmpty, NO_TOPIC } from '../../helpers/arbitraries/topic-rule.ts';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import { clauses } from './clauses.ts';
 import { contentOf, policyChannels, readMessage, send, topicEnv } from './messages.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
-describe('POST /messages: the topic rule', () => {
-  check('TOPIC-RULE-001', async (ctx) => {
-    // Every spelling of the empty topic must be stored alike (per channel): the first one seen sets the form.
-    const emptyForm = new Map<number, string>();
-    await assertTopicRule(ctx, {
-      // Members (no policy exempts one), subscribed to the policy channels.
-      senders: ctx.everyone('peer member'),
-      attempt: async ({ channel, topic, sender }) => {
+group('POST /messages: the topic rule', () => {
+  check(
+    'TOPIC-RULE-001',
+    "MUST decide channel messages by the topic rule and the channel's topics_policy, storing every spelling of the empty topic alike",
+    { section: 'Conventions; 1. Send a message; Limits', since: 392 },
+    async (ctx) => {
+      // Every spelling of the empty topic must be stored alike (per channel): the first one seen sets the form.
+      const emptyForm = new Map<number, string>();
+      await assertTopicRule(ctx, {
+        // Members (no policy exempts one), subscribed to the policy channels.
+        senders: ctx.everyone('peer member'),
+        attempt: async ({ channel, topic, sender }) => {
+          const res = await send(ctx, sender, {
+            type: 'stream',
+            to: channel.id,
+            topic,
+            content: contentOf(ctx, 'topic rule'),
+          });
+          return { res, stored: async () => (await readMessage(ctx, sender, Number(res.body.id))).topic };
+        },
+        onStored: (stored, verdict, { channel }, res, what) => {
+          if (!verdict.surelyEmpty) return;
+          const first = emptyForm.get(channel.id) ?? (stored as string);
+          emptyForm.set(channel.id, first);
+          if (stored !== first)
+            fail(
+              res,
+              `${what} was stored as ${JSON.stringify(stored)}, another spelling of the empty topic as ${JSON.stringify(first)}`,
+            );
+        },
+      });
+    },
+  );
+
+  check(
+    'TOPIC-RULE-002',
+    'MUST read the topic "(no topic)" as the empty topic',
+    { section: 'Conventions; 1. Send a message; Versioning', since: 392 },
+    async (ctx) => {
+      const env = topicEnv(ctx);
+      // Any member alike.
+      const sender = ctx.someone('peer member');
+      const [allowing, disabling] = await policyChannels(ctx, [sender]);
+      const stored: unknown[] = [];
+      for (const topic of ['', NO_TOPIC]) {
         const res = await send(ctx, sender, {
           type: 'stream',
-          to: channel.id,
+          to: allowing!.id,
           topic,
-          content: contentOf(ctx, 'topic rule'),
+          content: contentOf(ctx, 'no topic'),
         });
-        return { res, stored: async () => (await readMessage(ctx, sender, Number(res.body.id))).topic };
-      },
-      onStored: (stored, verdict, { channel }, res, what) => {
-        if (!verdict.surelyEmpty) return;
-        const first = emptyForm.get(channel.id) ?? (stored as string);
-        emptyForm.set(channel.id, first);
-        if (stored !== first)
-          fail(
-            res,
-            `${what} was stored as ${JSON.stringify(stored)}, another spelling of the empty topic as ${JSON.stringify(first)}`,
-          );
-      },
-    });
-  });
-
-  check('TOPIC-RULE-002', async (ctx) => {
-    const env = topicEnv(ctx);
-    // Any member alike.
-    const sender = ctx.someone('peer member');
-    const [allowing, disabling] = await policyChannels(ctx, [sender]);
-    const stored: unknown[] = [];
-    for (const topic of ['', NO_TOPIC]) {
-      const res = await send(ctx, sender, {
+        const { id } = expectSuccess(res, `topic ${JSON.stringify(topic)} where the empty topic is allowed`);
+        stored.push((await readMessage(ctx, sender, Number(id))).topic);
+      }
+      if (!isStoredEmpty(stored[1], env) || stored[0] !== stored[1]) {
+        fail(
+          undefined,
+          `wanted "(no topic)" stored as the empty topic, like "" (${JSON.stringify(stored[0])}); got ${JSON.stringify(stored[1])}`,
+        );
+      }
+      const refused = await send(ctx, sender, {
         type: 'stream',
-        to: allowing!.id,
-        topic,
-        content: contentOf(ctx, 'no topic'),
+        to: disabling!.id,
+        topic: NO_TOPIC,
+        content: contentOf(ctx, 'x'),
       });
-      const { id } = expectSuccess(res, `topic ${JSON.stringify(topic)} where the empty topic is allowed`);
-      stored.push((await readMessage(ctx, sender, Number(id))).topic);
-    }
-    if (!isStoredEmpty(stored[1], env) || stored[0] !== stored[1]) {
-      fail(
-        undefined,
-        `wanted "(no topic)" stored as the empty topic, like "" (${JSON.stringify(stored[0])}); got ${JSON.stringify(stored[1])}`,
-      );
-    }
-    const refused = await send(ctx, sender, {
-      type: 'stream',
-      to: disabling!.id,
-      topic: NO_TOPIC,
-      content: contentOf(ctx, 'x'),
-    });
-    expectErrorEnvelope(refused, '"(no topic)" in a channel whose topics_policy disables the empty topic');
-  });
+      expectErrorEnvelope(refused, '"(no topic)" in a channel whose topics_policy disables the empty topic');
+    },
+  );
 });

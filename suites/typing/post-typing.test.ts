@@ -1,17 +1,16 @@
 // POST /typing — contract: "4. Set typing status", the typing rows of Events, the topic rule (Conventions),
 // Versioning (215, 370). Event payloads beyond `op` are "not shown": events are told apart by type and op (and
 // by sender where the target names one); the topic of a channel typing event is compared only when present.
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { emptySpellings } from '../../helpers/arbitraries/topic-rule.ts';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess } from '../../helpers/checks/matchers.ts';
 import { ownChannel, topicEnv } from '../messages/messages.ts';
-import { clauses } from './clauses.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 /**
  * The member's typing events of `op` (by sender where the event names one) — in `channelId` where the event names a
@@ -43,68 +42,107 @@ async function expectEvent(
   return event;
 }
 
-describe('POST /typing', () => {
-  check('TYPING-001', async (ctx) => {
-    const to = [ctx.account('member2').userId];
-    expectErrorEnvelope(await ctx.member.post('/typing', { to }), 'a typing notification without op');
-    expectErrorEnvelope(await ctx.member.post('/typing', { to, op: 'pause' }), 'op "pause"');
-  });
+group('POST /typing', () => {
+  check(
+    'TYPING-001',
+    'MUST refuse a typing notification without op, or with an op other than start or stop',
+    { section: '4. Set typing status' },
+    async (ctx) => {
+      const to = [ctx.account('member2').userId];
+      expectErrorEnvelope(await ctx.member.post('/typing', { to }), 'a typing notification without op');
+      expectErrorEnvelope(await ctx.member.post('/typing', { to, op: 'pause' }), 'op "pause"');
+    },
+  );
 
-  check('TYPING-002', async (ctx) => {
-    const queue = await recipientQueue(ctx);
-    const res = await ctx.member.post('/typing', { op: 'start', to: [ctx.account('member2').userId] });
-    expectSuccess(res, 'a typing notification without type');
-    await expectEvent(ctx, queue, 'start', 'a typing notification without type (direct)');
-  });
+  check(
+    'TYPING-002',
+    'MUST treat a typing notification without type as direct, to the JSON list of user IDs in to',
+    { section: '4. Set typing status', exercisesOperation: true },
+    async (ctx) => {
+      const queue = await recipientQueue(ctx);
+      const res = await ctx.member.post('/typing', { op: 'start', to: [ctx.account('member2').userId] });
+      expectSuccess(res, 'a typing notification without type');
+      await expectEvent(ctx, queue, 'start', 'a typing notification without type (direct)');
+    },
+  );
 
-  check('TYPING-003', async (ctx) => {
-    const res = await ctx.member.post('/typing', { type: 'stream', op: 'start', topic: ctx.unique('typing') });
-    expectError(res, 'BAD_REQUEST', 'channel typing without stream_id');
-  });
+  check(
+    'TYPING-003',
+    'MUST refuse channel typing without stream_id with BAD_REQUEST',
+    { section: '4. Set typing status; Errors', since: 215 },
+    async (ctx) => {
+      const res = await ctx.member.post('/typing', { type: 'stream', op: 'start', topic: ctx.unique('typing') });
+      expectError(res, 'BAD_REQUEST', 'channel typing without stream_id');
+    },
+  );
 
-  check('TYPING-004', async (ctx) => {
-    const res = await ctx.member.post('/typing', { type: 'private', op: 'start', to: [ctx.account('member2').userId] });
-    expectErrorEnvelope(res, 'type "private"');
-  });
+  check(
+    'TYPING-004',
+    'MUST refuse type "private"',
+    { section: '4. Set typing status; Versioning', since: 215 },
+    async (ctx) => {
+      const res = await ctx.member.post('/typing', {
+        type: 'private',
+        op: 'start',
+        to: [ctx.account('member2').userId],
+      });
+      expectErrorEnvelope(res, 'type "private"');
+    },
+  );
 
-  check('TYPING-005', async (ctx) => {
-    const queue = await recipientQueue(ctx);
-    const to = [ctx.account('member2').userId];
-    expectSuccess(await ctx.member.post('/typing', { type: directType(ctx), op: 'start', to }), 'typing start');
-    await expectEvent(ctx, queue, 'start', 'direct typing');
-    expectSuccess(await ctx.member.post('/typing', { type: directType(ctx), op: 'stop', to }), 'typing stop');
-    await expectEvent(ctx, queue, 'stop', 'direct typing');
-  });
+  check(
+    'TYPING-005',
+    'MUST deliver typing start and stop events to the recipients of a direct typing notification',
+    { section: '4. Set typing status; Events' },
+    async (ctx) => {
+      const queue = await recipientQueue(ctx);
+      const to = [ctx.account('member2').userId];
+      expectSuccess(await ctx.member.post('/typing', { type: directType(ctx), op: 'start', to }), 'typing start');
+      await expectEvent(ctx, queue, 'start', 'direct typing');
+      expectSuccess(await ctx.member.post('/typing', { type: directType(ctx), op: 'stop', to }), 'typing stop');
+      await expectEvent(ctx, queue, 'stop', 'direct typing');
+    },
+  );
 
-  check('TYPING-006', async (ctx) => {
-    const channel = await ownChannel(ctx, { others: ['member2'] });
-    const queue = await recipientQueue(ctx, true);
-    const res = await ctx.member.post('/typing', {
-      type: 'stream',
-      op: 'start',
-      stream_id: channel.id,
-      topic: 'typing',
-    });
-    expectSuccess(res, 'channel typing');
-    const event = await expectEvent(ctx, queue, 'start', `typing in channel ${channel.id}`, channel.id);
-    ctx.note(`channel typing event: ${JSON.stringify(event).slice(0, 200)}`);
-  });
+  check(
+    'TYPING-006',
+    'MUST deliver channel typing events to subscribers whose queues declared stream_typing_notifications',
+    { section: '4. Set typing status; Events', since: 215 },
+    async (ctx) => {
+      const channel = await ownChannel(ctx, { others: ['member2'] });
+      const queue = await recipientQueue(ctx, true);
+      const res = await ctx.member.post('/typing', {
+        type: 'stream',
+        op: 'start',
+        stream_id: channel.id,
+        topic: 'typing',
+      });
+      expectSuccess(res, 'channel typing');
+      const event = await expectEvent(ctx, queue, 'start', `typing in channel ${channel.id}`, channel.id);
+      ctx.note(`channel typing event: ${JSON.stringify(event).slice(0, 200)}`);
+    },
+  );
 
-  check('TOPIC-RULE-004', async (ctx) => {
-    const channel = await ownChannel(ctx, { others: ['member2'] });
-    const queue = await recipientQueue(ctx, true);
-    const topics: unknown[] = [];
-    // "(no topic)" is read as the empty topic in typing from level 372 (Versioning).
-    for (const topic of emptySpellings(topicEnv(ctx, 372))) {
-      const res = await ctx.member.post('/typing', { type: 'stream', op: 'start', stream_id: channel.id, topic });
-      expectSuccess(res, `channel typing with topic ${JSON.stringify(topic)}`);
-      const event = await expectEvent(ctx, queue, 'start', `topic ${JSON.stringify(topic)}`, channel.id);
-      if ('topic' in event) topics.push(event.topic);
-    }
-    if (topics.length === 0) ctx.note('typing events carry no topic field: nothing to compare');
-    expect(
-      new Set(topics).size,
-      `one topic for every spelling of the empty topic, got ${JSON.stringify(topics)}`,
-    ).toBeLessThanOrEqual(1);
-  });
+  check(
+    'TOPIC-RULE-004',
+    'MUST read the empty-topic display name and "(no topic)" as the empty topic in channel typing notifications',
+    { section: 'Conventions; 4. Set typing status', since: 372 },
+    async (ctx) => {
+      const channel = await ownChannel(ctx, { others: ['member2'] });
+      const queue = await recipientQueue(ctx, true);
+      const topics: unknown[] = [];
+      // "(no topic)" is read as the empty topic in typing from level 372 (Versioning).
+      for (const topic of emptySpellings(topicEnv(ctx, 372))) {
+        const res = await ctx.member.post('/typing', { type: 'stream', op: 'start', stream_id: channel.id, topic });
+        expectSuccess(res, `channel typing with topic ${JSON.stringify(topic)}`);
+        const event = await expectEvent(ctx, queue, 'start', `topic ${JSON.stringify(topic)}`, channel.id);
+        if ('topic' in event) topics.push(event.topic);
+      }
+      if (topics.length === 0) ctx.note('typing events carry no topic field: nothing to compare');
+      expect(
+        new Set(topics).size,
+        `one topic for every spelling of the empty topic, got ${JSON.stringify(topics)}`,
+      ).toBeLessThanOrEqual(1);
+    },
+  );
 });

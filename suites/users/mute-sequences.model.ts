@@ -6,14 +6,12 @@
 // time, and the two files must never share a mute list.
 // send-from(u) has u write to the caller: a muted sender's new message must arrive read (MUTE-007 in isolation).
 import fc from 'fast-check';
-import { describe } from 'vitest';
-import { checksOf } from '../../helpers/checks/check.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, registerQueue } from '../../helpers/checks/events.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
-import { clauses } from './clauses.ts';
 import { ListMutedCommand } from './mute/commands/list-muted.ts';
 import { MuteCommand } from './mute/commands/mute.ts';
 import { SendFromCommand } from './mute/commands/send-from.ts';
@@ -21,7 +19,7 @@ import { UnmuteCommand } from './mute/commands/unmute.ts';
 import type { MuteModel, MuteReal, Target } from './mute/model.ts';
 import { mustUnmute, mutedIds, NO_SUCH_USER_ID } from './muted.ts';
 
-const check = checksOf(clauses);
+const { group, check } = checksIn(import.meta.url);
 
 /** The pool: configured accounts (bot included) the caller has not muted, itself, and a user that does not exist. */
 async function pool(ctx: CheckContext, caller: Role): Promise<Target[]> {
@@ -85,53 +83,62 @@ function sequenceRuns(ctx: CheckContext) {
   return { ...base, numRuns: Math.ceil(base.numRuns / 4) };
 }
 
-describe('muting (model-based)', () => {
+group('muting (model-based)', () => {
   sharesState('mutes');
 
-  check('MUTE-006', async (ctx) => {
-    const callers: Caller[] = [];
-    for (const role of ctx.everyone('person', CALLERS)) {
-      const targets = await pool(ctx, role);
-      const poolIds = new Set(targets.filter((t) => t.exists && !t.self).map((t) => t.userId));
-      const queue = await registerQueue(ctx, role, { event_types: ['message'] });
-      callers.push({ role, targets, poolIds, queue });
-    }
-    // What the property ran, for the report's notes.
-    const tally = { sequences: 0, commands: 0, targets: callers[0]!.targets.length };
-    const sequences = ctx
-      .draw('person', CALLERS)
-      .map((role) => callers.find((c) => c.role === role)!)
-      .chain((caller) =>
-        commandsOver(caller.targets, MAX_COMMANDS[ctx.world.profile], ctx.world.replay?.replayPath).map((cmds) => ({
-          caller,
-          cmds,
-        })),
+  check(
+    'MUTE-006',
+    'MUST follow the muting transitions over any sequence of mutes, unmutes and listings across users and bots',
+    {
+      section: 'States and transitions; 15. Mute a user',
+      since: 188,
+      endpoint: 'POST /users/me/muted_users/{muted_user_id}',
+    },
+    async (ctx) => {
+      const callers: Caller[] = [];
+      for (const role of ctx.everyone('person', CALLERS)) {
+        const targets = await pool(ctx, role);
+        const poolIds = new Set(targets.filter((t) => t.exists && !t.self).map((t) => t.userId));
+        const queue = await registerQueue(ctx, role, { event_types: ['message'] });
+        callers.push({ role, targets, poolIds, queue });
+      }
+      // What the property ran, for the report's notes.
+      const tally = { sequences: 0, commands: 0, targets: callers[0]!.targets.length };
+      const sequences = ctx
+        .draw('person', CALLERS)
+        .map((role) => callers.find((c) => c.role === role)!)
+        .chain((caller) =>
+          commandsOver(caller.targets, MAX_COMMANDS[ctx.world.profile], ctx.world.replay?.replayPath).map((cmds) => ({
+            caller,
+            cmds,
+          })),
+        );
+      await fc.assert(
+        fc.asyncProperty(sequences, async ({ caller, cmds }) => {
+          const model: MuteModel = { muted: new Set() };
+          const real: MuteReal = { ctx, caller: caller.role, poolIds: caller.poolIds, queue: caller.queue };
+          tally.sequences += 1;
+          // Back to the original mute list before the next sequence (set-up: a failure there is no verdict).
+          const restore = async () => {
+            for (const id of model.muted) await mustUnmute(ctx, caller.role, id);
+          };
+          try {
+            await fc.asyncModelRun(() => ({ model, real }), [...startOf(caller.targets), ...cmds]);
+            tally.commands += [...cmds].length;
+            // Every sequence ends with a listing, whatever it generated.
+            await new ListMutedCommand().run(model, real);
+          } catch (error) {
+            await restore().catch(() => {}); // the sequence's own failure is the one to report
+            throw error;
+          }
+          await restore();
+        }),
+        sequenceRuns(ctx),
       );
-    await fc.assert(
-      fc.asyncProperty(sequences, async ({ caller, cmds }) => {
-        const model: MuteModel = { muted: new Set() };
-        const real: MuteReal = { ctx, caller: caller.role, poolIds: caller.poolIds, queue: caller.queue };
-        tally.sequences += 1;
-        // Back to the original mute list before the next sequence (set-up: a failure there is no verdict).
-        const restore = async () => {
-          for (const id of model.muted) await mustUnmute(ctx, caller.role, id);
-        };
-        try {
-          await fc.asyncModelRun(() => ({ model, real }), [...startOf(caller.targets), ...cmds]);
-          tally.commands += [...cmds].length;
-          // Every sequence ends with a listing, whatever it generated.
-          await new ListMutedCommand().run(model, real);
-        } catch (error) {
-          await restore().catch(() => {}); // the sequence's own failure is the one to report
-          throw error;
-        }
-        await restore();
-      }),
-      sequenceRuns(ctx),
-    );
-    const by = callers.map((c) => c.role).join(', ');
-    ctx.note(
-      `${tally.sequences} command sequences (each from the same start), ${tally.commands} generated commands, over a pool of ${tally.targets}, by ${by}`,
-    );
-  });
+      const by = callers.map((c) => c.role).join(', ');
+      ctx.note(
+        `${tally.sequences} command sequences (each from the same start), ${tally.commands} generated commands, over a pool of ${tally.targets}, by ${by}`,
+      );
+    },
+  );
 });
