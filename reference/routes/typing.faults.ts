@@ -23,6 +23,10 @@ export const TYPING_FAULTS = {
   'typing-channel-no-event': {
     clause: 'TYPING-006',
     description: 'Channel typing notifications succeed but send no event.',
-    alsoBreaks: ['TOPIC-RULE-004'],
+    alsoBreaks: ['TOPIC-RULE-004', 'TYPING-007'],
+  },
+  'typing-channel-alias-refused': {
+    clause: 'TYPING-007',
+    description: 'POST /typing refuses type "channel", the alias of "stream".',
   },
 } as const satisfies FaultCatalogue;

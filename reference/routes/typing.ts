@@ -16,7 +16,9 @@ function typing(ctx: Context): Fields {
   // Fault `typing-type-required`: no default type.
   const type = faults.has('typing-type-required') ? params.str('type') : (params.optStr('type') ?? 'direct');
   // Fault `typing-private-accepted`: the pre-215 name still works.
-  if (!TYPES.has(type) && !(type === 'private' && faults.has('typing-private-accepted'))) {
+  // Fault `typing-channel-alias-refused`: "channel" (the alias of "stream" from level 248) is not a type.
+  const refused = type === 'channel' && faults.has('typing-channel-alias-refused');
+  if (refused || (!TYPES.has(type) && !(type === 'private' && faults.has('typing-private-accepted')))) {
     throw invalidParam('type', 'Invalid type');
   }
   // Fault `typing-missing-op-accepted`: no op means start.

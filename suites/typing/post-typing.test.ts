@@ -1,5 +1,5 @@
 // POST /typing — contract: "4. Set typing status", the typing rows of Events, the topic rule (Conventions),
-// Versioning (215, 370). Event payloads beyond `op` are "not shown": events are told apart by type and op (and
+// Versioning (215, 248, 370). Event payloads beyond `op` are "not shown": events are told apart by type and op (and
 // by sender where the target names one); the topic of a channel typing event is compared only when present.
 import { expect } from 'vitest';
 import { emptySpellings } from '../../helpers/arbitraries/topic-rule.ts';
@@ -120,6 +120,24 @@ group('POST /typing', () => {
       expectSuccess(res, 'channel typing');
       const event = await expectEvent(ctx, queue, 'start', `typing in channel ${channel.id}`, channel.id);
       ctx.note(`channel typing event: ${JSON.stringify(event).slice(0, 200)}`);
+    },
+  );
+
+  check(
+    'TYPING-007',
+    'MUST take type "channel" as "stream": accept the channel typing notification and deliver its events',
+    { section: '4. Set typing status; Versioning', since: 248 },
+    async (ctx) => {
+      const channel = await ownChannel(ctx, { others: ['member2'] });
+      const queue = await recipientQueue(ctx, true);
+      const res = await ctx.member.post('/typing', {
+        type: 'channel',
+        op: 'start',
+        stream_id: channel.id,
+        topic: 'typing',
+      });
+      expectSuccess(res, 'channel typing with type "channel"');
+      await expectEvent(ctx, queue, 'start', `typing (type "channel") in channel ${channel.id}`, channel.id);
     },
   );
 

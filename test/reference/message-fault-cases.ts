@@ -349,4 +349,10 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     healthy: ['start'],
     faulty: [],
   },
+  'typing-channel-alias-refused': {
+    observe: async (call) =>
+      result(typing(call, { type: 'channel', op: 'start', stream_id: (await ids(call)).verona, topic: 't' })),
+    healthy: 'success',
+    faulty: 'error',
+  },
 };
