@@ -1,7 +1,10 @@
 // The bad-input faults (reference/http/bad-input.faults.ts): each operation's crash on a parameter it cannot read,
-// and Create drafts' partial write. The observation sends that operation one bad request; the kill matrix proves the rest.
+// and Create drafts' partial write. The observation sends that operation one bad request (derived from the contract
+// model, as the crashes are); the kill matrix proves the rest.
 
-import type { BAD_INPUT_FAULTS } from '../../reference/http/bad-input.faults.ts';
+import { outsideEnum } from '../../helpers/contract/bad-values.ts';
+import { OPERATIONS, type Operation, type Param, takesBadInput } from '../../helpers/contract/index.ts';
+import { crashOf } from '../../reference/http/bad-input.faults.ts';
 import { type Call, type CallOptions, draftOf, lookup } from './support.ts';
 
 interface BadInputCase {
@@ -22,19 +25,32 @@ const crashCase = (method: string, path: string, options: CallOptions = {}): Bad
 });
 const NOT_AN_ID = 'cf-not-an-integer';
 
-export const BAD_INPUT_CASES: Record<keyof typeof BAD_INPUT_FAULTS, BadInputCase> = {
-  'bad-input-send-crashes': crashCase('POST', '/messages', { form: { to: 'Verona', content: 'x' } }),
-  'bad-input-schedule-crashes': crashCase('POST', '/scheduled_messages', { form: { type: 'stream', content: 'x' } }),
-  'bad-input-edit-crashes': crashCase('PATCH', `/messages/${NOT_AN_ID}`, { form: { content: 'x' } }),
-  'bad-input-typing-crashes': crashCase('POST', '/typing', { form: { to: [1] } }),
-  'bad-input-narrow-crashes': crashCase('GET', '/messages/matches_narrow', { query: { narrow: [] } }),
-  'bad-input-user-get-crashes': crashCase('GET', `/users/${NOT_AN_ID}`),
-  'bad-input-profile-field-crashes': crashCase('POST', '/realm/profile_fields', { as: 'admin', form: { name: 'x' } }),
-  'bad-input-fetchkey-crashes': crashCase('POST', '/fetch_api_key', { as: 'none', form: { password: 'x' } }),
-  'bad-input-delete-topic-crashes': crashCase('POST', `/streams/${NOT_AN_ID}/delete_topic`, {
-    as: 'admin',
-    form: { topic_name: 'x' },
-  }),
+/** A value the parameter cannot be read as: not an integer or a boolean, outside its set, not JSON. */
+function unreadable(p: Param): string | number | undefined {
+  if (p.type.kind === 'integer' || p.type.kind === 'boolean') return 'cf-unreadable';
+  return outsideEnum(p.type)[0] ?? (p.encoding === 'json' ? '{cf-not-json' : undefined);
+}
+
+/**
+ * A request the operation cannot read: its path ids not integers; else none of its parameters, or, where it needs
+ * none, the first one that can be unreadable. Sent as the administrator (as no one where the operation takes no
+ * credentials), whom no permission refuses first.
+ */
+function crashCaseOf(op: Operation): BadInputCase {
+  const path = op.path.replace(/\{[^}]+\}/g, NOT_AN_ID);
+  const as = op.auth === 'none' ? 'none' : 'admin';
+  const needsOne = op.path.includes('{') || op.params.some((p) => p.in === 'request' && p.required === true);
+  const bad = op.params.filter((p) => p.in === 'request').find((p) => unreadable(p) !== undefined);
+  const values = needsOne || !bad ? {} : { [bad.name]: unreadable(bad) };
+  return crashCase(op.method, path, { as, ...(op.method === 'GET' ? { query: values } : { form: values }) });
+}
+
+const CRASH_CASES = Object.fromEntries(
+  OPERATIONS.filter(takesBadInput).map((op) => [crashOf(op), crashCaseOf(op)]),
+) as Record<ReturnType<typeof crashOf>, BadInputCase>;
+
+export const BAD_INPUT_CASES = {
+  ...CRASH_CASES,
   'bad-input-drafts-partial-write': {
     observe: async (call) => {
       const id = await (await lookup(call)).channelId('Verona');
@@ -46,14 +62,5 @@ export const BAD_INPUT_CASES: Record<keyof typeof BAD_INPUT_FAULTS, BadInputCase
     },
     healthy: ['error', 0],
     faulty: ['error', 1],
-  },
-  'bad-input-topic-read-crashes': crashCase('POST', '/mark_topic_as_read', { form: { topic_name: 'x' } }),
-  'bad-input-streams-crashes': crashCase('GET', '/streams', { query: { include_public: 'cf-not-a-boolean' } }),
-  'bad-input-subs-crashes': crashCase('GET', '/users/me/subscriptions', { query: { include_subscribers: 'cf' } }),
-  'bad-input-mute-crashes': crashCase('POST', `/users/me/muted_users/${NOT_AN_ID}`),
-  'bad-input-group-deactivate-crashes': crashCase('POST', `/user_groups/${NOT_AN_ID}/deactivate`, { as: 'owner' }),
-  'bad-input-push-add-crashes': crashCase('POST', '/users/me/apns_device_token', { form: { appid: 'org.example' } }),
-  'bad-input-push-remove-crashes': crashCase('DELETE', '/users/me/apns_device_token'),
-  'bad-input-queue-delete-crashes': crashCase('DELETE', '/events'),
-  'bad-input-render-crashes': crashCase('POST', '/messages/render'),
+  } as BadInputCase,
 };
