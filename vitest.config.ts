@@ -24,6 +24,8 @@ export default defineConfig({
     slowTestThreshold: 5_000,
     reporters: ['default', './test/support/plain-summary.ts'],
     sequence: { sequencer: LongestFirstSequencer },
+    // One temporary folder for the whole run, removed at its end (test/support/temporary-folder.ts).
+    globalSetup: ['./test/support/temporary-folder.ts'],
     projects: [
       { extends: true, test: { name: 'fast', include: FAST } },
       { extends: true, test: { name: 'slow', include: ['test/**/*.test.ts'], exclude: FAST } },
