@@ -8,8 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export default function setup(): () => void {
-  const dir = mkdtempSync(join(tmpdir(), 'teamchat-conformance-tests-'));
+/** Set once the folder exists: each vitest project inherits the root's global set-up and runs it again. */
+const MARK = 'TEAMCHAT_TESTS_TMPDIR';
+
+export default function setup(): (() => void) | undefined {
+  if (process.env[MARK]) return undefined;
+  // A short name: Chromium's socket path in it must stay within the system's limit (108 bytes).
+  const dir = mkdtempSync(join(tmpdir(), 'tc-tests-'));
+  process.env[MARK] = dir;
   process.env.TMPDIR = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }
