@@ -4,8 +4,8 @@
  * folders, ledgers, lease and turn files of hundreds of runs then leave nothing behind in the system's folder, and a
  * run's look for its own files there reads a few entries, not thousands.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 /** Set once the folder exists: each vitest project inherits the root's global set-up and runs it again. */
@@ -15,6 +15,11 @@ export default function setup(): (() => void) | undefined {
   if (process.env[MARK]) return undefined;
   // A short name: Chromium's socket path in it must stay within the system's limit (108 bytes).
   const dir = mkdtempSync(join(tmpdir(), 'tc-tests-'));
+  // tsx keeps its compiled files in the temporary folder (tsx-<uid>): the runs' processes share the system's, else
+  // each would compile the project afresh.
+  const tsxCache = `tsx-${process.geteuid?.() ?? userInfo().username}`;
+  mkdirSync(join(tmpdir(), tsxCache), { recursive: true });
+  symlinkSync(join(tmpdir(), tsxCache), join(dir, tsxCache));
   process.env[MARK] = dir;
   process.env.TMPDIR = dir;
   return () => rmSync(dir, { recursive: true, force: true });
