@@ -58,7 +58,7 @@ export type PreparedWorld = Omit<World, 'expectedFailures' | 'replay'>;
 
 export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: PrepareOptions): Promise<PreparedWorld> {
   const runId = newRunId();
-  const client = (identity: ConstructorParameters<typeof ApiClient>[0]['identity']) =>
+  const client: ClientOf = (identity) =>
     new ApiClient({
       baseUrl,
       identity,
@@ -79,55 +79,14 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
   for (const role of ROLES) {
     const account = config.accounts[role] ?? devAccounts[role];
     if (!account) continue;
-    registerSecret(account.apiKey ?? account.password);
-    const resolved = await resolveAccount(client(null), role, account, problems);
-    if (resolved && account.password) resolved.password = account.password;
-    if (!resolved) continue;
-    registerSecret(resolved.apiKey);
-    const me = client({ email: resolved.email, apiKey: resolved.apiKey });
-    const profile = await me.get('/users/me');
-    if (profile.body?.result === 'success') answered = true;
-    if (profile.body?.result !== 'success') {
-      const refusal = `${account.secretVar}: the target refused the key of ${account.email} (${profile.body?.msg ?? `HTTP ${profile.status}`})`;
-      // Refusing a bot's key departs from the contract (AUTH-005 reports it); a refused human key is a config error.
-      if (role === 'bot') {
-        log(`warning: ${refusal}; checks that need the bot will end in error`);
-        accounts.bot = {
-          ...resolved,
-          secretVar: account.secretVar,
-          userId: 0,
-          apiEmail: resolved.email,
-          fullName: '',
-          roleValue: -1,
-          isBot: true,
-          refused: refusal,
-        };
-      } else {
-        problems.push(refusal);
-      }
-      continue;
-    }
-    const expected = EXPECTED_ROLE[role];
-    const roleValue = Number(profile.body.role);
-    const isBot = profile.body.is_bot === true;
-    if ((expected.bot && !isBot) || (expected.value !== undefined && (roleValue !== expected.value || isBot))) {
-      problems.push(
-        `${ROLE_ENV_PREFIX[role]}_EMAIL: ${account.email} is not ${expected.name} on the target (role ${profile.body.role}${isBot ? ', a bot' : ''})`,
-      );
-      continue;
-    }
-    accounts[role] = {
-      ...resolved,
-      secretVar: resolved.apiKey === account.apiKey ? account.secretVar : `${ROLE_ENV_PREFIX[role]}_API_KEY`,
-      userId: Number(profile.body.user_id),
-      apiEmail: typeof profile.body.email === 'string' ? profile.body.email : resolved.email,
-      fullName: String(profile.body.full_name ?? ''),
-      roleValue,
-      isBot,
-    };
-    clients[role] = client({ email: resolved.email, apiKey: resolved.apiKey });
-    if (instance === undefined && typeof profile.body.date_joined === 'string') {
-      instance = `${profile.body.user_id}@${profile.body.date_joined}`;
+    const verified = await verifyAccount(role, account, client, problems, log);
+    if (verified?.answered) answered = true;
+    if (!verified?.account) continue;
+    accounts[role] = verified.account;
+    if (verified.account.refused) continue;
+    clients[role] = client({ email: verified.account.email, apiKey: verified.account.apiKey });
+    if (instance === undefined && verified.joined) {
+      instance = `${verified.account.userId}@${verified.joined}`;
       recordInstance(ledgerFile, instance);
     }
   }
@@ -184,6 +143,62 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
       allowRealmChanges: config.allowRealmChanges,
       ledgerFile,
     },
+  };
+}
+
+type ClientOf = (identity: ConstructorParameters<typeof ApiClient>[0]['identity']) => ApiClient;
+
+/**
+ * A configured account as the target shows it: its key (from the password where no key is given), id, email and
+ * role, checked against the role it is configured for. A problem with it goes to `problems` (the run does not start);
+ * a bot whose key is refused is kept, marked refused (AUTH-005 reports the departure). `answered`: the target
+ * answered its GET /users/me as the API does; `joined`: its date_joined, which names the target's instance.
+ */
+async function verifyAccount(
+  role: Role,
+  account: AccountConfig,
+  client: ClientOf,
+  problems: string[],
+  log: (line: string) => void,
+): Promise<{ account?: WorldAccount; answered: boolean; joined?: string } | undefined> {
+  registerSecret(account.apiKey ?? account.password);
+  const resolved = await resolveAccount(client(null), role, account, problems);
+  if (resolved && account.password) resolved.password = account.password;
+  if (!resolved) return undefined;
+  registerSecret(resolved.apiKey);
+  const profile = await client({ email: resolved.email, apiKey: resolved.apiKey }).get('/users/me');
+  if (profile.body?.result !== 'success') {
+    const refusal = `${account.secretVar}: the target refused the key of ${account.email} (${profile.body?.msg ?? `HTTP ${profile.status}`})`;
+    // Refusing a bot's key departs from the contract (AUTH-005 reports it); a refused human key is a config error.
+    if (role !== 'bot') {
+      problems.push(refusal);
+      return { answered: false };
+    }
+    log(`warning: ${refusal}; checks that need the bot will end in error`);
+    const bot = { userId: 0, apiEmail: resolved.email, fullName: '', roleValue: -1, isBot: true, refused: refusal };
+    return { account: { ...resolved, secretVar: account.secretVar, ...bot }, answered: false };
+  }
+  const expected = EXPECTED_ROLE[role];
+  const roleValue = Number(profile.body.role);
+  const isBot = profile.body.is_bot === true;
+  if ((expected.bot && !isBot) || (expected.value !== undefined && (roleValue !== expected.value || isBot))) {
+    problems.push(
+      `${ROLE_ENV_PREFIX[role]}_EMAIL: ${account.email} is not ${expected.name} on the target (role ${profile.body.role}${isBot ? ', a bot' : ''})`,
+    );
+    return { answered: true };
+  }
+  return {
+    account: {
+      ...resolved,
+      secretVar: resolved.apiKey === account.apiKey ? account.secretVar : `${ROLE_ENV_PREFIX[role]}_API_KEY`,
+      userId: Number(profile.body.user_id),
+      apiEmail: typeof profile.body.email === 'string' ? profile.body.email : resolved.email,
+      fullName: String(profile.body.full_name ?? ''),
+      roleValue,
+      isBot,
+    },
+    answered: true,
+    ...(typeof profile.body.date_joined === 'string' ? { joined: profile.body.date_joined } : {}),
   };
 }
 
