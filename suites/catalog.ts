@@ -1,12 +1,14 @@
 /**
  * Every clause the suite checks, read from the checks themselves: each suite file (suites/<area>/*.test.ts and
  * *.model.ts, as vitest.conformance.config.ts includes them) declares its clauses with their checks, and the catalogue
- * imports them to gather the declarations (helpers/clauses/declare.ts). The report is per clause; ids are pinned in
- * fixtures/clause-ids.json. Importing this module runs no check: `--list` and `--only` read it without a run.
+ * imports them to gather the declarations (helpers/clauses/declare.ts), kept between processes for the same sources
+ * (helpers/clauses/catalogue-cache.ts). The report is per clause; ids are pinned in fixtures/clause-ids.json.
+ * Importing this module runs no check: `--list` and `--only` read it without a run.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedDeclarations, sourcesHash } from '../helpers/clauses/catalogue-cache.ts';
 import { declaredIn } from '../helpers/clauses/declare.ts';
 import type { Clause } from '../helpers/clauses/types.ts';
 import { responseClauses } from './conventions/responses.ts';
@@ -28,6 +30,8 @@ const AREA_ORDER = [
 ];
 
 const SUITES = fileURLToPath(new URL('.', import.meta.url));
+/** What a declaration can depend on: the suites, the harness they call, the fixtures it reads. */
+const SOURCES = ['.', '../helpers', '../fixtures'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 
 /** The suite files, area by area, each area's in name order. */
 function suiteFiles(): string[] {
@@ -41,7 +45,7 @@ function suiteFiles(): string[] {
   return files.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((f) => join(SUITES, f));
 }
 
-const CHECKED: readonly Clause[] = await declaredIn(suiteFiles());
+const CHECKED: readonly Clause[] = await cachedDeclarations(sourcesHash(SOURCES), () => declaredIn(suiteFiles()));
 
 /** The clauses with a check of their own, then those judged over every response of an operation (RESP-*). */
 export const CLAUSES: readonly Clause[] = [...CHECKED, ...responseClauses(CHECKED)];
