@@ -52,8 +52,8 @@ export class CheckContext {
   readonly seed: number;
   /** Observations the contract leaves "not shown": recorded in the report, never judged. */
   readonly notes: string[] = [];
-  /** Bad-input probes sent (the BAD-* checks count theirs), summed in the run's figures. */
-  probesSent = 0;
+  /** Named figures the check counts (`count('bad-input probes sent')`): on its record, and summed over the run. */
+  readonly figures: Record<string, number> = {};
   /** Clients by the account's own role (after casting). */
   private readonly clients = new Map<Role, ApiClient>();
   /** Undoes as the account that created: the ledger holds the account's own role (after casting). */
@@ -67,6 +67,10 @@ export class CheckContext {
   ) {
     this.seed = deriveSeed(this.world.seed, clause.id);
     this.cast = castingOf(this.world, clause);
+  }
+  /** Adds `by` to the named figure (reports show each figure the run's checks counted, summed). */
+  count(figure: string, by = 1): void {
+    this.figures[figure] = (this.figures[figure] ?? 0) + by;
   }
 
   get owner() {

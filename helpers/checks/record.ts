@@ -32,16 +32,10 @@ export interface CheckRecord {
   rateLimitedBy?: Record<string, number>;
   /** Every response the check received, judged per operation (the RESP-* clauses sum them). */
   responses?: ResponseTally;
-  /** Bad-input probes the check sent (the BAD-* clauses). */
-  probes?: number;
+  /** Named figures the check counted (`ctx.count`), e.g. the bad-input probes it sent; the run sums each. */
+  figures?: Record<string, number>;
   /** How long the check took, its cleanup included. */
   ms?: number;
-}
-
-declare module 'vitest' {
-  interface TaskMeta {
-    conformance?: CheckRecord;
-  }
 }
 
 declare module 'vitest' {
@@ -60,7 +54,7 @@ interface Ending {
   exchanged: number;
   failure: unknown;
   leftovers: readonly string[];
-  ctx: Pick<CheckContext, 'world' | 'notes' | 'probesSent'>;
+  ctx: Pick<CheckContext, 'world' | 'notes' | 'figures'>;
 }
 
 export function recordOf(clause: Clause, outcome: Outcome, end: Ending): CheckRecord {
@@ -82,7 +76,7 @@ export function recordOf(clause: Clause, outcome: Outcome, end: Ending): CheckRe
   }
   const responses = tallyResponses(recorder, ctx.world.featureLevel, clause.id);
   if (Object.keys(responses.judged).length) record.responses = responses;
-  if (ctx.probesSent) record.probes = ctx.probesSent;
+  if (Object.keys(ctx.figures).length) record.figures = { ...ctx.figures };
   const waited = recorder.waitedMs();
   if (waited >= 1000) ctx.notes.push(`waited ${(waited / 1000).toFixed(0)} s for the target's rate limit`);
   if (ctx.notes.length) record.notes = ctx.notes.map(redact);

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Outcome } from '../clauses/types.ts';
-import { type ClauseResult, countByLevel, countOutcomes, type RunResults } from './results.ts';
+import { type ClauseResult, countByLevel, countOutcomes, type RunResults, sumFigures } from './results.ts';
 import { writeReports } from './write.ts';
 
 /** Worst first: the outcome a merged clause takes when several shards judged it. */
@@ -43,9 +43,7 @@ export function mergeResults(parts: readonly RunResults[]): RunResults {
     },
     counts: countOutcomes(clauses),
     countsByLevel: countByLevel(clauses),
-    ...(parts.some((p) => p.probesSent !== undefined)
-      ? { probesSent: parts.reduce((n, p) => n + (p.probesSent ?? 0), 0) }
-      : {}),
+    ...(parts.some((p) => p.figures !== undefined) ? { figures: sumFigures(parts.map((p) => p.figures)) } : {}),
     ...(parts.some((p) => p.responsesJudged !== undefined)
       ? { responsesJudged: parts.reduce((n, p) => n + (p.responsesJudged ?? 0), 0) }
       : {}),

@@ -38,8 +38,8 @@ export interface RunResults {
   countsByLevel: Record<Level, Record<Outcome, number>>;
   /** Responses judged against the envelope and their operation's answer (the RESP-* clauses), all checks together. */
   responsesJudged?: number;
-  /** Bad-input probes sent (the BAD-* clauses), all checks together. */
-  probesSent?: number;
+  /** The checks' named figures (CheckRecord.figures), each summed over the run: { "bad-input probes sent": 97 }. */
+  figures?: Record<string, number>;
   clauses: ClauseResult[];
 }
 
@@ -88,14 +88,14 @@ export function buildResults(
       return { ...base, ...record };
     });
   const judged = tallies.reduce((n, t) => n + Object.values(t.judged).reduce((a, b) => a + b, 0), 0);
-  const probes = results.reduce((n, c) => n + (c.probes ?? 0), 0);
+  const figures = sumFigures(results.map((c) => c.figures));
   return {
     tool: { name: 'teamchat-conformance', version },
     run,
     counts: countOutcomes(results),
     countsByLevel: countByLevel(results),
     ...(tallies.length ? { responsesJudged: judged } : {}),
-    ...(probes ? { probesSent: probes } : {}),
+    ...(Object.keys(figures).length ? { figures } : {}),
     clauses: results,
   };
 }
@@ -152,16 +152,20 @@ function judgedOverResponses(
   return base;
 }
 
+/** Each named figure summed over `parts` (the clauses' records, or shards' runs). */
+export function sumFigures(parts: readonly (Readonly<Record<string, number>> | undefined)[]): Record<string, number> {
+  const sums: Record<string, number> = {};
+  for (const part of parts) for (const [name, n] of Object.entries(part ?? {})) sums[name] = (sums[name] ?? 0) + n;
+  return sums;
+}
+
 /** The run's figures after its request count: " · 1272 responses judged · 97 bad-input probes sent". */
 export function judgedFigures(r: RunResults): string {
   const figures = [
-    r.responsesJudged !== undefined ? `${r.responsesJudged} responses judged` : undefined,
-    r.probesSent ? `${r.probesSent} bad-input probes sent` : undefined,
+    ...(r.responsesJudged !== undefined ? [`${r.responsesJudged} responses judged`] : []),
+    ...Object.entries(r.figures ?? {}).map(([name, n]) => `${n} ${name}`),
   ];
-  return figures
-    .filter((f) => f !== undefined)
-    .map((f) => ` · ${f}`)
-    .join('');
+  return figures.map((f) => ` · ${f}`).join('');
 }
 
 /** Requests the checks sent, all together (the runner's own set-up and clean-up are not counted). */

@@ -70,7 +70,7 @@ async function probe(ctx: CheckContext): Promise<void> {
     const client =
       op.auth === 'none' ? ctx.anonymous : ctx.as(p.caller === 'administrator' ? who.administrator() : caller);
     const res = await client.request(p.request.method, p.request.path, p.request.params);
-    ctx.probesSent += 1;
+    ctx.count('bad-input probes sent');
     if (res.body?.result === 'success') {
       acceptedAny = true;
       setup.accepted?.(res);

@@ -120,12 +120,12 @@ describe('shard merge', () => {
   });
 
   it('keeps the worst outcome of a clause every shard judged (a RESP-* clause), and sums the responses judged and probes sent', () => {
-    const one = { ...results({ 'A-001': 'passed' }), responsesJudged: 3, probesSent: 2 };
+    const one = { ...results({ 'A-001': 'passed' }), responsesJudged: 3, figures: { 'bad-input probes sent': 2 } };
     const two = { ...results({ 'A-001': 'failed' }), responsesJudged: 4 };
     const merged = mergeResults([one, two]);
     expect(merged.clauses[0]?.outcome).toBe('failed');
     expect(merged.responsesJudged).toBe(7);
-    expect(merged.probesSent).toBe(2);
+    expect(merged.figures).toEqual({ 'bad-input probes sent': 2 });
     expect(judgedFigures(merged)).toBe(' · 7 responses judged · 2 bad-input probes sent');
   });
 });

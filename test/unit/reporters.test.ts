@@ -7,7 +7,13 @@ import { diffBaseline } from '../../helpers/reporters/baseline.ts';
 import { toHtml } from '../../helpers/reporters/html.ts';
 import { writeJobSummary } from '../../helpers/reporters/job-summary.ts';
 import { toMarkdown } from '../../helpers/reporters/markdown.ts';
-import { buildResults, errorsByCause, exitCodeOf, type TestSeen } from '../../helpers/reporters/results.ts';
+import {
+  buildResults,
+  errorsByCause,
+  exitCodeOf,
+  judgedFigures,
+  type TestSeen,
+} from '../../helpers/reporters/results.ts';
 import { RUN } from '../support/run-info.ts';
 
 const clause = (id: string, level: Clause['level'], endpoint = 'POST /drafts'): Clause => ({
@@ -225,5 +231,25 @@ describe('conformance.html', () => {
     const html = toHtml(buildResults(seen, RUN, '0.1.0', CLAUSES));
     expect(html).not.toMatch(/(src|href)=["']?https?:/);
     expect(html).not.toMatch(/@import|url\(/);
+  });
+});
+
+describe('named figures', () => {
+  it("keeps each check's figures on its clause and sums each over the run, for every report to show", () => {
+    const counted = (id: string, figures: Record<string, number>): TestSeen => ({
+      clauseId: id,
+      state: 'passed',
+      record: { clauseId: id, outcome: 'passed', figures },
+    });
+    const r = buildResults(
+      [counted('B-001', { 'bad-input probes sent': 3 }), counted('C-001', { 'bad-input probes sent': 4, widgets: 1 })],
+      RUN,
+      't',
+      CLAUSES,
+    );
+    expect(r.clauses.find((c) => c.id === 'C-001')?.figures).toEqual({ 'bad-input probes sent': 4, widgets: 1 });
+    expect(r.figures).toEqual({ 'bad-input probes sent': 7, widgets: 1 });
+    expect(judgedFigures(r)).toBe(' · 7 bad-input probes sent · 1 widgets');
+    expect(toMarkdown(r)).toContain('7 bad-input probes sent · 1 widgets');
   });
 });
