@@ -42,6 +42,18 @@ async function expectEvent(
   return event;
 }
 
+/**
+ * The member starts typing, with `type`, in a channel of its own that member2 shares: the start must be accepted and
+ * reach member2's queue (declaring the capability). The event.
+ */
+async function channelTypingStart(ctx: CheckContext, type: 'stream' | 'channel'): Promise<any> {
+  const channel = await ownChannel(ctx, { others: ['member2'] });
+  const queue = await recipientQueue(ctx, true);
+  const res = await ctx.member.post('/typing', { type, op: 'start', stream_id: channel.id, topic: 'typing' });
+  expectSuccess(res, `channel typing with type "${type}"`);
+  return expectEvent(ctx, queue, 'start', `typing (type "${type}") in channel ${channel.id}`, channel.id);
+}
+
 group('POST /typing', () => {
   check(
     'TYPING-001',
@@ -109,16 +121,7 @@ group('POST /typing', () => {
     'MUST deliver channel typing events to subscribers whose queues declared stream_typing_notifications',
     { section: '4. Set typing status; Events', since: 215 },
     async (ctx) => {
-      const channel = await ownChannel(ctx, { others: ['member2'] });
-      const queue = await recipientQueue(ctx, true);
-      const res = await ctx.member.post('/typing', {
-        type: 'stream',
-        op: 'start',
-        stream_id: channel.id,
-        topic: 'typing',
-      });
-      expectSuccess(res, 'channel typing');
-      const event = await expectEvent(ctx, queue, 'start', `typing in channel ${channel.id}`, channel.id);
+      const event = await channelTypingStart(ctx, 'stream');
       ctx.note(`channel typing event: ${JSON.stringify(event).slice(0, 200)}`);
     },
   );
@@ -128,16 +131,7 @@ group('POST /typing', () => {
     'MUST take type "channel" as "stream": accept the channel typing notification and deliver its events',
     { section: '4. Set typing status; Versioning', since: 248 },
     async (ctx) => {
-      const channel = await ownChannel(ctx, { others: ['member2'] });
-      const queue = await recipientQueue(ctx, true);
-      const res = await ctx.member.post('/typing', {
-        type: 'channel',
-        op: 'start',
-        stream_id: channel.id,
-        topic: 'typing',
-      });
-      expectSuccess(res, 'channel typing with type "channel"');
-      await expectEvent(ctx, queue, 'start', `typing (type "channel") in channel ${channel.id}`, channel.id);
+      await channelTypingStart(ctx, 'channel');
     },
   );
 
