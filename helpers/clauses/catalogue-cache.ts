@@ -6,12 +6,13 @@
  * temporary folder; where that cannot be written, the declarations are read every time.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clause } from './types.ts';
 
-const PREFIX = 'teamchat-conformance-catalogue-';
+/** Per user: the temporary folder may be shared, and an entry is read only if this user wrote it. */
+const PREFIX = `teamchat-conformance-catalogue-${process.getuid?.() ?? 'user'}-`;
 
 /** A hash of the TypeScript and JSON files under `dirs` (paths and contents). */
 export function sourcesHash(dirs: readonly string[]): string {
@@ -29,9 +30,10 @@ export function sourcesHash(dirs: readonly string[]): string {
 export async function cachedDeclarations(key: string, read: () => Promise<Clause[]>): Promise<Clause[]> {
   const file = join(tmpdir(), `${PREFIX}${key}.json`);
   try {
+    if (process.getuid && statSync(file).uid !== process.getuid()) throw new Error("another user's entry");
     return JSON.parse(readFileSync(file, 'utf8')) as Clause[];
   } catch {
-    // No entry yet (or a broken one): read the suite files.
+    // No entry yet (a broken one, another user's): read the suite files.
   }
   const clauses = await read();
   try {

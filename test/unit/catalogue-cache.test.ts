@@ -43,6 +43,6 @@ describe('the catalogue cache', () => {
     await cachedDeclarations(`${key}-2`, read);
     expect(reads).toBe(2);
     const entries = readdirSync(tmpdir()).filter((f) => f.includes(key));
-    expect(entries).toEqual([`teamchat-conformance-catalogue-${key}-2.json`]);
+    expect(entries).toEqual([`teamchat-conformance-catalogue-${process.getuid?.() ?? 'user'}-${key}-2.json`]);
   });
 });
