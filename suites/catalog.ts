@@ -1,5 +1,5 @@
 /**
- * Every clause the suite checks, read from the checks themselves: each suite file (suites/<area>/*.test.ts and
+ * Every clause the suite checks, read from the checks themselves: each suite file (suites/<area>/**/*.test.ts and
  * *.model.ts, as vitest.conformance.config.ts includes them) declares its clauses with their checks, and the catalogue
  * imports them to gather the declarations (helpers/clauses/declare.ts), kept between processes for the same sources
  * (helpers/clauses/catalogue-cache.ts). The report is per clause; ids are pinned in fixtures/clause-ids.json.
@@ -37,7 +37,7 @@ const SOURCES = ['.', '../helpers', '../fixtures'].map((dir) => fileURLToPath(ne
 function suiteFiles(): string[] {
   const files = readdirSync(SUITES, { recursive: true, encoding: 'utf8' })
     .map((f) => f.split('\\').join('/'))
-    .filter((f) => /^[^/]+\/[^/]+\.(test|model)\.ts$/.test(f));
+    .filter((f) => /^[^/]+\/.+\.(test|model)\.ts$/.test(f));
   const rank = (f: string) => {
     const i = AREA_ORDER.indexOf(f.split('/')[0]!);
     return i < 0 ? AREA_ORDER.length : i;
