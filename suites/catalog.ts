@@ -1,5 +1,5 @@
 /**
- * Every clause the suite checks, read from the checks themselves: each suite file (suites/<area>/**/*.test.ts and
+ * Every clause the suite checks, read from the checks themselves: each suite file (suites/<area>/, any depth: *.test.ts and
  * *.model.ts, as vitest.conformance.config.ts includes them) declares its clauses with their checks, and the catalogue
  * imports them to gather the declarations (helpers/clauses/declare.ts), kept between processes for the same sources
  * (helpers/clauses/catalogue-cache.ts). The report is per clause; ids are pinned in fixtures/clause-ids.json.
