@@ -1,9 +1,9 @@
 /**
- * Every clause the suite checks, read from the checks themselves: each suite file (suites/<area>/, any depth: *.test.ts and
- * *.model.ts, as vitest.conformance.config.ts includes them) declares its clauses with their checks, and the catalogue
- * imports them to gather the declarations (helpers/clauses/declare.ts), kept between processes for the same sources
- * (helpers/clauses/catalogue-cache.ts). The report is per clause; ids are pinned in fixtures/clause-ids.json.
- * Importing this module runs no check: `--list` and `--only` read it without a run.
+ * Every clause the suite checks, read from the checks themselves: each suite file (a *.test.ts or *.model.ts file
+ * anywhere in an area's folder, as vitest.conformance.config.ts includes them) declares its clauses with their checks,
+ * and the catalogue imports them to gather the declarations (helpers/clauses/declare.ts), kept between processes for
+ * the same sources (helpers/clauses/catalogue-cache.ts). The report is per clause; ids are pinned in
+ * fixtures/clause-ids.json. Importing this module runs no check: `--list` and `--only` read it without a run.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
