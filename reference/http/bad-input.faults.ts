@@ -40,9 +40,14 @@ const crash = (op: Operation): FaultInfo & { readonly operation: string } => ({
   operation: keyOf(op),
 });
 
+const CRASHING = OPERATIONS.filter(takesBadInput);
+const strays = Object.keys(ALSO_BREAKS).filter((prefix) => !CRASHING.some((op) => op.clauses === prefix));
+if (strays.length)
+  throw new Error(`bad-input.faults.ts: no operation with a crash has the prefix ${strays.join(', ')}`);
+
 /** Every operation's crash, in the contract's order. */
 export const CRASH_FAULTS: Readonly<Record<`bad-input-${string}-crashes`, FaultInfo & { readonly operation: string }>> =
-  Object.fromEntries(OPERATIONS.filter(takesBadInput).map((op) => [crashOf(op), crash(op)]));
+  Object.fromEntries(CRASHING.map((op) => [crashOf(op), crash(op)]));
 
 export const BAD_INPUT_FAULTS = {
   ...CRASH_FAULTS,
