@@ -68,6 +68,7 @@ export class CheckContext {
     this.seed = deriveSeed(this.world.seed, clause.id);
     this.cast = castingOf(this.world, clause);
   }
+
   /** Adds `by` to the named figure (reports show each figure the run's checks counted, summed). */
   count(figure: string, by = 1): void {
     this.figures[figure] = (this.figures[figure] ?? 0) + by;
