@@ -27,8 +27,12 @@ export function sourcesHash(dirs: readonly string[]): string {
 }
 
 /** The clauses `read` declares, from the entry for `key` when there is one, else read and kept under it. */
-export async function cachedDeclarations(key: string, read: () => Promise<Clause[]>): Promise<Clause[]> {
-  const file = join(tmpdir(), `${PREFIX}${key}.json`);
+export async function cachedDeclarations(
+  key: string,
+  read: () => Promise<Clause[]>,
+  dir = tmpdir(),
+): Promise<Clause[]> {
+  const file = join(dir, `${PREFIX}${key}.json`);
   try {
     if (process.getuid && statSync(file).uid !== process.getuid()) throw new Error("another user's entry");
     return JSON.parse(readFileSync(file, 'utf8')) as Clause[];
@@ -42,9 +46,9 @@ export async function cachedDeclarations(key: string, read: () => Promise<Clause
     writeFileSync(partial, JSON.stringify(clauses));
     renameSync(partial, file);
     // The entries of other sources (an older checkout) are not needed any more; one in use is read again.
-    for (const name of readdirSync(tmpdir()))
+    for (const name of readdirSync(dir))
       if (name.startsWith(PREFIX) && name !== `${PREFIX}${key}.json` && name.endsWith('.json'))
-        rmSync(join(tmpdir(), name), { force: true });
+        rmSync(join(dir, name), { force: true });
   } catch {
     // A temporary folder that cannot be written: the next process reads the suite files again.
   }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 /** Set once the folder exists: each vitest project inherits the root's global set-up and runs it again. */
 const MARK = 'TEAMCHAT_TESTS_TMPDIR';
 
-export default function setup(): (() => void) | undefined {
+export default async function setup(): Promise<(() => void) | undefined> {
   if (process.env[MARK]) return undefined;
   // A short name: Chromium's socket path in it must stay within the system's limit (108 bytes).
   const dir = mkdtempSync(join(tmpdir(), 'tc-tests-'));
@@ -22,5 +22,8 @@ export default function setup(): (() => void) | undefined {
   symlinkSync(join(tmpdir(), tsxCache), join(dir, tsxCache));
   process.env[MARK] = dir;
   process.env.TMPDIR = dir;
+  // The catalogue's cache (helpers/clauses/catalogue-cache.ts) is made once here, before the workers and runs that
+  // read it start side by side: each would otherwise read every suite file itself.
+  await import('../../suites/catalog.ts');
   return () => rmSync(dir, { recursive: true, force: true });
 }

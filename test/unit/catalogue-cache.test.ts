@@ -31,18 +31,19 @@ describe('the catalogue cache', () => {
   });
 
   it('reads the declarations once per key, and keeps only the entry of the sources now', async () => {
-    const key = `test-${process.pid}-${Date.now()}`;
+    const dir = mkdtempSync(join(tmpdir(), 'cf-catalogue-'));
+    const key = 'sources';
     let reads = 0;
     const read = async () => {
       reads += 1;
       return [clause('A-001')];
     };
-    expect(await cachedDeclarations(`${key}-1`, read)).toEqual([clause('A-001')]);
-    expect(await cachedDeclarations(`${key}-1`, read)).toEqual([clause('A-001')]);
+    expect(await cachedDeclarations(`${key}-1`, read, dir)).toEqual([clause('A-001')]);
+    expect(await cachedDeclarations(`${key}-1`, read, dir)).toEqual([clause('A-001')]);
     expect(reads).toBe(1);
-    await cachedDeclarations(`${key}-2`, read);
+    await cachedDeclarations(`${key}-2`, read, dir);
     expect(reads).toBe(2);
-    const entries = readdirSync(tmpdir()).filter((f) => f.includes(key));
+    const entries = readdirSync(dir);
     expect(entries).toEqual([`teamchat-conformance-catalogue-${process.getuid?.() ?? 'user'}-${key}-2.json`]);
   });
 });
