@@ -26,7 +26,7 @@ import {
   requestsByAccount,
 } from '../helpers/reporters/results.ts';
 import { type ConformanceRun, runConformance } from '../helpers/run/run-conformance.ts';
-import { SuiteRunner } from '../helpers/run/suite-runner.ts';
+import type { SuiteRunner } from '../helpers/run/suite-runner.ts';
 import type { World } from '../helpers/world/types.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { CLAUSES } from '../suites/catalog.ts';
@@ -112,6 +112,9 @@ async function run(options: RunOptions): Promise<number> {
   if (expected?.stale.length)
     log(`expected failures: ${expected.file} names no clause ${expected.stale.join(', ')} (stale entries)`);
   const openSuites = async (world: World) => {
+    // vitest is loaded only for a run that gets to its checks (a quarter of the command's start-up): a target that
+    // cannot be reached or a bad account ends the run before.
+    const { SuiteRunner } = await import('../helpers/run/suite-runner.ts');
     const suites = await SuiteRunner.open({
       root,
       clauses: CLAUSES,
