@@ -83,17 +83,13 @@ function sequenceRuns(ctx: CheckContext) {
   return { ...base, numRuns: Math.ceil(base.numRuns / 4) };
 }
 
-group('muting (model-based)', () => {
+group('POST /users/me/muted_users/{muted_user_id}: sequences (model-based)', () => {
   sharesState('mutes');
 
   check(
     'MUTE-006',
     'MUST follow the muting transitions over any sequence of mutes, unmutes and listings across users and bots',
-    {
-      section: 'States and transitions; 15. Mute a user',
-      since: 188,
-      endpoint: 'POST /users/me/muted_users/{muted_user_id}',
-    },
+    { section: 'States and transitions; 15. Mute a user', since: 188 },
     async (ctx) => {
       const callers: Caller[] = [];
       for (const role of ctx.everyone('person', CALLERS)) {
