@@ -2,7 +2,7 @@
 // and Create drafts' partial write. The observation sends that operation one bad request (derived from the contract
 // model, as the crashes are); the kill matrix proves the rest.
 
-import { outsideEnum } from '../../helpers/contract/bad-values.ts';
+import { NOT_BOOLEAN, NOT_INTEGER, NOT_JSON, outsideEnum } from '../../helpers/contract/bad-values.ts';
 import { OPERATIONS, type Operation, type Param, takesBadInput } from '../../helpers/contract/index.ts';
 import { crashOf } from '../../reference/http/bad-input.faults.ts';
 import { type Call, type CallOptions, draftOf, lookup } from './support.ts';
@@ -23,12 +23,15 @@ const crashCase = (method: string, path: string, options: CallOptions = {}): Bad
   healthy: [400, true],
   faulty: [500, false],
 });
-const NOT_AN_ID = 'cf-not-an-integer';
 
-/** A value the parameter cannot be read as: not an integer or a boolean, outside its set, not JSON. */
+/**
+ * A value the parameter cannot be read as, from the probes' own bad values: not an integer or a boolean, outside its
+ * set, not JSON.
+ */
 function unreadable(p: Param): string | number | undefined {
-  if (p.type.kind === 'integer' || p.type.kind === 'boolean') return 'cf-unreadable';
-  return outsideEnum(p.type)[0] ?? (p.encoding === 'json' ? '{cf-not-json' : undefined);
+  if (p.type.kind === 'integer') return NOT_INTEGER[0];
+  if (p.type.kind === 'boolean') return NOT_BOOLEAN[0];
+  return outsideEnum(p.type)[0] ?? (p.encoding === 'json' ? NOT_JSON[0] : undefined);
 }
 
 /**
@@ -37,11 +40,14 @@ function unreadable(p: Param): string | number | undefined {
  * credentials), whom no permission refuses first.
  */
 function crashCaseOf(op: Operation): BadInputCase {
-  const path = op.path.replace(/\{[^}]+\}/g, NOT_AN_ID);
+  const path = op.path.replace(/\{[^}]+\}/g, NOT_INTEGER[0]);
   const as = op.auth === 'none' ? 'none' : 'admin';
   const needsOne = op.path.includes('{') || op.params.some((p) => p.in === 'request' && p.required === true);
-  const bad = op.params.filter((p) => p.in === 'request').find((p) => unreadable(p) !== undefined);
-  const values = needsOne || !bad ? {} : { [bad.name]: unreadable(bad) };
+  const bad = op.params
+    .filter((p) => p.in === 'request')
+    .map((p) => [p.name, unreadable(p)] as const)
+    .find(([, value]) => value !== undefined);
+  const values = needsOne || !bad ? {} : Object.fromEntries([bad]);
   return crashCase(op.method, path, { as, ...(op.method === 'GET' ? { query: values } : { form: values }) });
 }
 
