@@ -20,6 +20,7 @@ import { Disabled, HarnessError, Unsupported } from '../errors.ts';
 import { ApiClient, type ApiResponse, type Identity } from '../http/client.ts';
 import type { Recorder } from '../http/recorder.ts';
 import type { Role } from '../roles.ts';
+import { enterRun } from '../run/run-scoped.ts';
 import type { UndoKind } from '../world/ledger.ts';
 import type { World, WorldAccount } from '../world/types.ts';
 import { type Among, budgetFor, drawOf, type Kind, rolesOfKind, someoneOf } from './actors.ts';
@@ -65,6 +66,7 @@ export class CheckContext {
     readonly clause: Clause,
     readonly recorder: Recorder,
   ) {
+    enterRun(this.world.runId);
     this.seed = deriveSeed(this.world.seed, clause.id);
     this.cast = castingOf(this.world, clause);
   }

@@ -208,7 +208,7 @@ export function answeredFor(account: string): number {
   return budgets.get(account)?.answered ?? 0;
 }
 
-/** For tests of the harness itself. */
+/** For a new run in the same thread (run-scoped.ts), and tests of the harness itself. */
 export function resetBudgets(): void {
   budgets.clear();
   unsent.clear();

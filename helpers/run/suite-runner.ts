@@ -13,6 +13,7 @@ import { progressFilter } from '../progress.ts';
 import type { ConformanceReporter } from '../reporters/conformance-reporter.ts';
 import type { RunResults } from '../reporters/results.ts';
 import type { World } from '../world/types.ts';
+import { type ReusedThreads, reusedThreads } from './reused-threads.ts';
 
 type ReporterEntry = string | [string, Record<string, unknown>] | Reporter;
 
@@ -25,6 +26,8 @@ export interface SuiteRunnerOptions {
   clauses: readonly Clause[];
   /** Reporters for the life of the instance (progress lines); each run adds its own conformance reporter. */
   reporters?: ReporterEntry[];
+  /** Keep the worker threads from one run to the next (reused-threads.ts): for an instance that runs many times. */
+  reuseThreads?: boolean;
 }
 
 export class SuiteRunner {
@@ -34,27 +37,34 @@ export class SuiteRunner {
   private constructor(
     readonly vitest: Vitest,
     clauses: readonly Clause[],
+    private readonly threads: ReusedThreads | undefined,
   ) {
     this.byId = new Map(clauses.map((c) => [c.id, c]));
   }
 
   static async open(options: SuiteRunnerOptions): Promise<SuiteRunner> {
     let runner: SuiteRunner | undefined;
+    const threads = options.reuseThreads ? reusedThreads() : undefined;
     // Forwards the end of each run to that run's conformance reporter.
     const perRun: Reporter = {
       onTestRunEnd: (modules: ReadonlyArray<TestModule>) => runner?.current?.onTestRunEnd(modules),
     };
-    const vitest = await createVitest('test', {
-      run: true,
-      config: join(options.root, 'vitest.conformance.config.ts'),
-      root: options.root,
-      watch: false,
-      maxWorkers: options.concurrency,
-      ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
-      reporters: [...(options.reporters ?? []), perRun],
-      onConsoleLog: progressFilter(),
-    });
-    runner = new SuiteRunner(vitest, options.clauses);
+    const vitest = await createVitest(
+      'test',
+      {
+        run: true,
+        config: join(options.root, 'vitest.conformance.config.ts'),
+        root: options.root,
+        watch: false,
+        maxWorkers: options.concurrency,
+        ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+        reporters: [...(options.reporters ?? []), perRun],
+        onConsoleLog: progressFilter(),
+      },
+      // Over the configuration file's pool (an option of createVitest's own would not be).
+      threads ? { test: { pool: threads } } : {},
+    );
+    runner = new SuiteRunner(vitest, options.clauses, threads);
     await vitest.init();
     return runner;
   }
@@ -92,8 +102,9 @@ export class SuiteRunner {
     return this.vitest.cancelCurrentRun('keyboard-input');
   }
 
-  close(): Promise<void> {
-    return this.vitest.close();
+  async close(): Promise<void> {
+    await this.vitest.close();
+    await this.threads?.terminate();
   }
 }
 

@@ -80,7 +80,7 @@ async function run(suites: SuiteRunner, job: RunJob, reportDir: string): Promise
   }
 }
 
-const suites = await SuiteRunner.open({ root, clauses: CLAUSES, concurrency });
+const suites = await SuiteRunner.open({ root, clauses: CLAUSES, concurrency, reuseThreads: true });
 process.on('message', (job: RunJob | 'done') => {
   if (job === 'done') {
     void suites.close().then(() => process.exit(0));
