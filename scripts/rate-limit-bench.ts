@@ -134,6 +134,17 @@ async function measure(rateLimit: string | undefined, seed: string) {
 }
 
 const own = new Set(Object.values(REFERENCE_ACCOUNTS).map((u) => u.email));
+const roleOf = new Map(Object.entries(REFERENCE_ACCOUNTS).map(([role, u]) => [u.email, role]));
+
+/** Every account's answered requests, with its 429s when it had any: `member 281 (3)`. */
+function byAccount(results: RunResults, answered: [string, number][]): string {
+  const refusals = new Map<string, number>();
+  for (const c of results.clauses)
+    for (const [who, n] of Object.entries(c.rateLimitedBy ?? {})) refusals.set(who, (refusals.get(who) ?? 0) + n);
+  return answered
+    .map(([who, n]) => `${roleOf.get(who)} ${n}${refusals.get(who) ? ` (${refusals.get(who)})` : ''}`)
+    .join(', ');
+}
 const ACCOUNTS = own.size;
 let worst = 0;
 let exit = 0;
@@ -172,6 +183,7 @@ for (const seed of args.seeds) {
         notPassed ? ` ${notPassed} failed or in error (${reportDir})` : ' passed',
       ].join(' '),
     );
+    console.log(`${' '.repeat(23)}by account, answered (429s): ${byAccount(results, answered)}`);
   }
 }
 console.log(`\nworst ratio ${worst.toFixed(2)}× the floor`);
