@@ -126,7 +126,16 @@ export function anyActor(ctx: CheckContext, pool: readonly Role[]): fc.Arbitrary
 }
 
 function choose(ctx: CheckContext, actors: readonly Role[]): Role {
-  return withBudget(ctx, leastAsked(ctx, actors[hash(ctx.clause.id) % actors.length]!, actors), actors);
+  return lightestOf(ctx, actors, hash(ctx.clause.id));
+}
+
+/**
+ * The account of `actors` with the most budget left where the target shows it, else the one asked least of so far;
+ * among equals the one `turn` picks. For a check that acts again and again through one of several accounts (a
+ * sequence's reader): each time the account least spent so far.
+ */
+export function lightestOf(ctx: CheckContext, actors: readonly Role[], turn: number): Role {
+  return withBudget(ctx, leastAsked(ctx, actors[turn % actors.length]!, actors), actors);
 }
 
 /**

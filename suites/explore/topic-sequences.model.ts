@@ -12,7 +12,7 @@
 // transition's departures no longer reported (the model follows the server past them), until no other clause fails.
 // Each clause has then been judged over whole runs of sequences in which its own steps were always judged.
 import fc from 'fast-check';
-import { type ADMINISTRATORS, administratorOf } from '../../helpers/checks/actors.ts';
+import { type ADMINISTRATORS, administratorOf, lightestOf } from '../../helpers/checks/actors.ts';
 import { CHECK_TIME_LIMIT_MS, checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
@@ -169,8 +169,8 @@ function commands(replayPath: string | undefined) {
 
 /**
  * What every sequence shares: the two channels (their readers and the administrator subscribed) and the roles, once
- * the turns on the edit settings are held. The readers take the sequences in turn: a sequence's reads are most of
- * its requests, too many for one account's rate budget.
+ * the turns on the edit settings are held. Each sequence is read by the reader least spent so far: a sequence's
+ * reads are most of its requests, too many for one account's rate budget.
  */
 async function realsOf(ctx: CheckContext): Promise<{
   readers: Role[];
@@ -438,7 +438,8 @@ function sequences(
       ...Array.from({ length: ORDINARY_NAMES }, (_, i) => ctx.unique(`t${i}`)),
       base.emptyTopic === null ? ctx.unique(`t${EMPTY_NAME}`) : '',
     ];
-    const reader = readers[tally.sequences % readers.length]!;
+    // The reader with the most budget left: its reads are most of a sequence's requests.
+    const reader = lightestOf(ctx, readers, tally.sequences);
     const held = base.timeLimit ? base.movers.findIndex((m) => base.timeLimit!.holds.has(m)) : -1;
     const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare'), settled };
     const model = newModel();
