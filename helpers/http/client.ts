@@ -171,8 +171,9 @@ export class ApiClient {
     onResponse();
     const { headers, text } = res;
     if (identity) {
-      noteAnswered(identity.email, res.status !== 429);
+      // The budget first: the answer that ends a probe lets the waiting requests go by what it says is left.
       noteBudget(identity.email, headers);
+      noteAnswered(identity.email, res.status !== 429);
     }
     exchange.status = res.status;
     exchange.responseHeaders = pickHeaders(headers);

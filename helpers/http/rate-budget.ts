@@ -5,10 +5,15 @@
  * - a 429 says exactly when the account may call again (Retry-After): every request of the account in every worker
  *   of the run (what one learns, all learn: `tell`) waits until then, and while the account may still be out of
  *   budget, one request at a time finds out (the others wait for its answer);
- * - X-RateLimit-Remaining at the reserve with a Reset at most NEAR_RESET_MS away: the request waits for the reset;
+ * - X-RateLimit-Remaining at the reserve with a Reset at most NEAR_RESET_MS away: the request waits for the reset,
+ *   and then one request finds out how much came back (a Reset may name the next free slot only);
  * - a Reset further away is not waited for: on a sliding log (Zulip) it names when the window is clear of *all*
  *   calls, a minute of budget thrown away, while slots free up one by one as the oldest calls leave. The request
- *   is sent; if the budget is spent, the 429 (which Zulip does not count) tells exactly how long to wait.
+ *   is sent; if the budget is spent, the 429 (which Zulip does not count) tells exactly how long to wait;
+ * - and that one 429 is enough: the run keeps a log of the account's answered calls, so where the target shows its
+ *   limit (X-RateLimit-Limit), the 429's wait tells which of them the target will let go first, and so its window.
+ *   From then on, a call waits until as many of the logged calls have left that window as the reserve wants free,
+ *   rather than ask into a closed window again (`slotOf`).
  *
  * Steps that must happen inside a time limit ask for a whole window (`wholeWindow`) instead: no 429 may fall
  * among them.
@@ -31,6 +36,13 @@ interface Budget {
   uncertain: boolean;
   /** Until when another request of the account is finding out (see `uncertain`). */
   probeUntilMs: number;
+  /** The most requests the target allows in its window (X-RateLimit-Limit), where it says. */
+  limit: number | undefined;
+  /** When the run's workers had the account's accepted answers (ms, ascending once `sorted`). */
+  accepted: number[];
+  sorted: boolean;
+  /** The last 429: when it came, and until when it held the account back. */
+  refusal: { atMs: number; untilMs: number } | undefined;
 }
 
 /** How near a reset must be for the pacing to wait for it rather than ask and learn the exact wait from a 429. */
@@ -49,11 +61,14 @@ const budgets = new Map<string, Budget>();
  * and meet its own 429s.
  */
 type Shared =
-  | { kind: 'budget'; account: string; remaining: number; resetAtMs: number }
-  | { kind: 'refusal'; account: string; blockedUntilMs: number }
-  | { kind: 'answered'; account: string; accepted: boolean }
-  /** Answers counted in a batch: the load only, no word on the budget (they may be older than the last 429). */
-  | { kind: 'counted'; account: string; count: number }
+  | { kind: 'budget'; account: string; remaining: number; resetAtMs: number; limit?: number }
+  | { kind: 'refusal'; account: string; atMs: number; blockedUntilMs: number }
+  | { kind: 'answered'; account: string; accepted: boolean; atMs: number }
+  /**
+   * Accepted answers counted in a batch, with when each came: no word on the budget (they may be older than the
+   * last 429).
+   */
+  | { kind: 'counted'; account: string; times: number[] }
   | { kind: 'probe'; account: string; untilMs: number };
 const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
 shared.unref();
@@ -67,7 +82,8 @@ function tell(news: Shared): void {
 function learn(news: Shared): void {
   const budget = budgetOf(news.account);
   if (news.kind === 'counted') {
-    budget.answered += news.count;
+    budget.answered += news.times.length;
+    logAccepted(budget, ...news.times);
     return;
   }
   if (news.kind === 'probe') {
@@ -78,14 +94,21 @@ function learn(news: Shared): void {
   budget.probeUntilMs = 0;
   if (news.kind === 'answered') {
     budget.answered += 1;
-    if (news.accepted) budget.uncertain = false;
+    if (news.accepted) {
+      budget.uncertain = false;
+      logAccepted(budget, news.atMs);
+      // Accepted past the Reset with no newer word on the budget (its headers come first: noteBudget): back whole.
+      if (news.atMs >= budget.resetAtMs) budget.remaining = Number.POSITIVE_INFINITY;
+    }
   } else if (news.kind === 'refusal') {
     budget.blockedUntilMs = Math.max(budget.blockedUntilMs, news.blockedUntilMs);
     budget.uncertain = true;
+    budget.refusal = { atMs: news.atMs, untilMs: news.blockedUntilMs };
   } else {
     budget.remaining = news.remaining;
     budget.resetAtMs = news.resetAtMs;
     budget.shown = true;
+    if (news.limit !== undefined) budget.limit = news.limit;
   }
 }
 
@@ -100,11 +123,67 @@ const budgetOf = (account: string): Budget => {
       answered: 0,
       uncertain: false,
       probeUntilMs: 0,
+      limit: undefined,
+      accepted: [],
+      sorted: true,
+      refusal: undefined,
     };
     budgets.set(account, budget);
   }
   return budget;
 };
+
+/** Calls logged per account: enough for a few windows of any limit a run meets. */
+const LOG_LENGTH = 2000;
+
+function logAccepted(budget: Budget, ...times: number[]): void {
+  const last = budget.accepted[budget.accepted.length - 1];
+  if (last !== undefined && times.some((t) => t < last)) budget.sorted = false;
+  budget.accepted.push(...times);
+  if (budget.accepted.length > LOG_LENGTH) budget.accepted.splice(0, budget.accepted.length - LOG_LENGTH);
+}
+
+/**
+ * Margin on the times the log gives: a call is logged when its answer came, the target counted it when it arrived.
+ * Late by this much, a call lands after its slot frees; early, it meets a 429, which corrects the log's window.
+ */
+const SLOT_MARGIN_MS = 250;
+
+/**
+ * When the account has more than `reserve` calls free, by the log of its answered calls: with `limit` calls allowed
+ * in a window, the last 429 came when the window held the `limit` calls answered last, and its wait ended as the
+ * oldest of them left the window; so the window's length is known, and each later slot frees as the next logged call
+ * leaves it. Undefined where the log cannot tell: no limit shown, no 429 yet, fewer calls logged than the limit, or a
+ * reserve as large as the limit. Where another client spends the account too, the log misses its calls and the
+ * window comes out longer than it is: the wait is then longer than needed, never shorter.
+ */
+function slotOf(budget: Budget, reserve: number): number | undefined {
+  const { limit, refusal } = budget;
+  if (limit === undefined || refusal === undefined) return undefined;
+  if (!budget.sorted) {
+    budget.accepted.sort((a, b) => a - b);
+    budget.sorted = true;
+  }
+  const log = budget.accepted;
+  let before = 0; // calls answered before the 429 came
+  while (before < log.length && log[before]! <= refusal.atMs) before++;
+  const oldest = log[before - limit];
+  if (oldest === undefined) return undefined;
+  const windowMs = refusal.untilMs - oldest;
+  if (reserve >= limit) return undefined;
+  const index = log.length - limit + reserve;
+  if (index < 0) return 0;
+  // Never past the Reset, which in every style comes no later than a slot frees: a log that misses another
+  // client's calls waits too long, not forever.
+  const slot = log[index]! + windowMs + SLOT_MARGIN_MS;
+  return budget.shown ? Math.min(slot, budget.resetAtMs) : slot;
+}
+
+/** When the account will have more than `reserve` calls free by the log of its calls (slotOf), where it can tell. */
+export function slotFor(account: string, reserve: number): number | undefined {
+  const budget = budgets.get(account);
+  return budget && slotOf(budget, reserve);
+}
 
 /** How long the other requests of an account wait for a probe's answer before one of them probes instead. */
 const PROBE_TIMEOUT_MS = 5000;
@@ -130,9 +209,16 @@ export async function waitForBudget(
   for (let now = start; ; now = Date.now()) {
     let until = 0;
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
-    else if (budget.shown && budget.remaining <= reserve && now < budget.resetAtMs) {
-      if (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS) until = budget.resetAtMs;
-      else budget.uncertain = true;
+    else if (budget.shown && budget.remaining <= reserve) {
+      // A Reset past is not a whole budget back: on a limiter whose Reset names the next free slot only one came
+      // back. One request finds out; its answer's headers tell the rest.
+      if (now >= budget.resetAtMs) budget.uncertain = true;
+      else if (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS) until = budget.resetAtMs;
+      else {
+        const slot = slotOf(budget, reserve);
+        if (slot !== undefined && slot > now) until = slot;
+        else budget.uncertain = true;
+      }
     }
     if (until <= now && budget.uncertain) {
       if (budget.probeUntilMs > now) until = Math.min(budget.probeUntilMs, now + PROBE_POLL_MS);
@@ -153,15 +239,22 @@ export function noteBudget(
 ): void {
   const remaining = Number(headers['x-ratelimit-remaining']);
   const reset = Number(headers['x-ratelimit-reset']);
+  const limit = Number(headers['x-ratelimit-limit']);
   if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
   // Reset is a Unix time in seconds on Zulip; a small number is read as seconds from now.
   const resetAtMs = reset > 1e9 ? reset * 1000 : now + reset * 1000;
-  tell({ kind: 'budget', account, remaining, resetAtMs: resetAtMs + 50 });
+  tell({
+    kind: 'budget',
+    account,
+    remaining,
+    resetAtMs: resetAtMs + 50,
+    ...(Number.isInteger(limit) && limit > 0 ? { limit } : {}),
+  });
 }
 
 /** A 429: the account waits `retryAfterMs` (and a little jitter) in every worker. Returns when it may call again. */
 export function noteRefusal(account: string, retryAfterMs: number, now = Date.now()): number {
-  tell({ kind: 'refusal', account, blockedUntilMs: now + retryAfterMs });
+  tell({ kind: 'refusal', account, atMs: now, blockedUntilMs: now + retryAfterMs });
   return budgetOf(account).blockedUntilMs;
 }
 
@@ -182,25 +275,27 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
  * quick run a third of a CPU-second, and the counts only weigh one account's load against another's.
  */
 const ANSWERED_BATCH_MS = 50;
-const unsent = new Map<string, number>();
+const unsent = new Map<string, number[]>();
 
 function sendAnswered(): void {
-  for (const [account, count] of unsent) shared.postMessage({ kind: 'counted', account, count } satisfies Shared);
+  for (const [account, times] of unsent) shared.postMessage({ kind: 'counted', account, times } satisfies Shared);
   unsent.clear();
 }
 
-/** Counts an answered request of the account (casting.ts shares the members' load by it). */
-export function noteAnswered(account: string, accepted = true): void {
+/** Counts an answered request of the account (casting.ts shares the members' load by it), and logs it if accepted. */
+export function noteAnswered(account: string, accepted = true, now = Date.now()): void {
   // An answer that ends a wait for news (a 429, or the first answer while the account may be out of budget) is
   // news at once; a count alone can wait for the next batch.
   if (!accepted || budgetOf(account).uncertain || budgetOf(account).probeUntilMs > 0) {
-    tell({ kind: 'answered', account, accepted });
+    tell({ kind: 'answered', account, accepted, atMs: now });
     return;
   }
-  learn({ kind: 'answered', account, accepted });
+  learn({ kind: 'answered', account, accepted, atMs: now });
   // The first count since the last batch sets the timer that sends them all.
   if (unsent.size === 0) setTimeout(sendAnswered, ANSWERED_BATCH_MS).unref();
-  unsent.set(account, (unsent.get(account) ?? 0) + 1);
+  const times = unsent.get(account);
+  if (times) times.push(now);
+  else unsent.set(account, [now]);
 }
 
 /** Requests of the account the run's workers have had answered. */

@@ -13,6 +13,7 @@ import {
   noteBudget,
   noteRefusal,
   resetBudgets,
+  slotFor,
   waitForBudget,
 } from '../../helpers/http/rate-budget.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
@@ -199,6 +200,21 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it('once a Reset has passed, let one request find out how much came back (a Reset may name one free slot)', async () => {
+    resetBudgets();
+    noteBudget('n@example.com', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '0.1' }); // a slot in 100 ms
+    const gone: string[] = [];
+    const go = (name: string) => waitForBudget('n@example.com', 0).then(() => gone.push(name));
+    const both = Promise.all([go('a'), go('b')]);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(gone).toHaveLength(1); // past the Reset one went; the other waits for its answer
+    noteBudget('n@example.com', { 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': '60' }); // its answer: 5 left
+    noteAnswered('n@example.com', true);
+    await both;
+    expect(gone).toHaveLength(2);
+    resetBudgets();
+  });
+
   it('with a spent budget whose Reset is far, send one request at a time until the target answers', async () => {
     resetBudgets();
     const now = Date.now();
@@ -219,15 +235,16 @@ describe('rate-limit budgets', () => {
 
   it("tell the run's other workers the counts of answered requests in batches, and what ends a wait at once", async () => {
     resetBudgets();
-    const heard: { kind: string; account: string; count?: number }[] = [];
+    const heard: { kind: string; account: string; times?: number[] }[] = [];
     const other = new BroadcastChannel('teamchat-conformance:rate-budget');
     other.onmessage = (event) => heard.push((event as { data: (typeof heard)[number] }).data);
     try {
-      for (let i = 0; i < 5; i++) noteAnswered('c@example.com');
+      for (let i = 0; i < 5; i++) noteAnswered('c@example.com', true, 1000 + i);
       expect(answeredFor('c@example.com')).toBe(5); // this worker counts at once
       await new Promise((resolve) => setTimeout(resolve, 150));
-      // A count only: it may be older than a 429 another worker met since, so it says nothing of the budget.
-      expect(heard).toEqual([{ kind: 'counted', account: 'c@example.com', count: 5 }]);
+      // Counts with their times only: they may be older than a 429 another worker met since, so they say nothing of
+      // the budget.
+      expect(heard).toEqual([{ kind: 'counted', account: 'c@example.com', times: [1000, 1001, 1002, 1003, 1004] }]);
       noteAnswered('c@example.com', false); // a 429: news at once
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(heard.at(-1)).toMatchObject({ kind: 'answered', accepted: false });
@@ -235,6 +252,56 @@ describe('rate-limit budgets', () => {
       other.close();
       resetBudgets();
     }
+  });
+
+  it("after one 429, know from the log of the account's calls when each later slot of a sliding log frees", async () => {
+    resetBudgets();
+    const t = Date.now() - 650;
+    const limited = (remaining: number) => ({
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(Math.ceil((t + 60_000) / 1000)),
+    });
+    // Calls at t, t+100, t+200 fill a window of 3; a fourth at t+300 is refused until the first leaves (t+500: the
+    // window is 500 ms). Before the 429 the log cannot tell.
+    for (const [i, remaining] of [2, 1, 0].entries()) {
+      noteAnswered('w@example.com', true, t + 100 * i);
+      noteBudget('w@example.com', limited(remaining), t + 100 * i);
+    }
+    expect(slotFor('w@example.com', 0)).toBeUndefined();
+    noteAnswered('w@example.com', false, t + 300);
+    noteRefusal('w@example.com', 200, t + 300);
+    // The call at t+500 takes the first slot back; the next frees as the call of t+100 leaves: at t+600.
+    noteAnswered('w@example.com', true, t + 500);
+    noteBudget('w@example.com', limited(0), t + 500);
+    expect(slotFor('w@example.com', 0)).toBe(t + 600 + 250); // with the margin for the answer's way back
+    expect(slotFor('w@example.com', 1)).toBe(t + 700 + 250); // two free: the call of t+200 gone too
+    // So a request (now about t+650) waits for that slot instead of asking into the closed window.
+    const waited = await waitForBudget('w@example.com', 0);
+    expect(Date.now()).toBeGreaterThanOrEqual(t + 850);
+    expect(waited).toBeGreaterThan(0);
+    // Never past a Reset the target names (a log missing another client's calls would wait too long).
+    noteBudget('w@example.com', { ...limited(0), 'x-ratelimit-reset': '0.1' }, t + 500);
+    expect(slotFor('w@example.com', 0)).toBe(t + 600 + 50);
+    resetBudgets();
+  });
+
+  it('without the limit shown, or with fewer calls logged than the limit (another client), the log tells nothing', () => {
+    resetBudgets();
+    const t = Date.now();
+    noteBudget('x@example.com', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String((t + 60_000) / 1000) }, t);
+    noteAnswered('x@example.com', true, t);
+    noteRefusal('x@example.com', 100, t + 10);
+    expect(slotFor('x@example.com', 0)).toBeUndefined();
+    noteBudget(
+      'y@example.com',
+      { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String((t + 60_000) / 1000) },
+      t,
+    );
+    noteAnswered('y@example.com', true, t);
+    noteRefusal('y@example.com', 100, t + 10);
+    expect(slotFor('y@example.com', 0)).toBeUndefined();
+    resetBudgets();
   });
 
   it('ignore answers without rate-limit headers', async () => {
