@@ -235,7 +235,7 @@ describe('rate-limit budgets', () => {
 
   it("tell the run's other workers the counts of answered requests in batches, and what ends a wait at once", async () => {
     resetBudgets();
-    const heard: { kind: string; account: string; times?: number[] }[] = [];
+    const heard: { kind: string; account: string; count?: number; times?: number[] }[] = [];
     const other = new BroadcastChannel('teamchat-conformance:rate-budget');
     other.onmessage = (event) => heard.push((event as { data: (typeof heard)[number] }).data);
     try {
@@ -244,7 +244,9 @@ describe('rate-limit budgets', () => {
       await new Promise((resolve) => setTimeout(resolve, 150));
       // Counts with their times only: they may be older than a 429 another worker met since, so they say nothing of
       // the budget.
-      expect(heard).toEqual([{ kind: 'counted', account: 'c@example.com', times: [1000, 1001, 1002, 1003, 1004] }]);
+      expect(heard).toEqual([
+        { kind: 'counted', account: 'c@example.com', count: 5, times: [1000, 1001, 1002, 1003, 1004] },
+      ]);
       noteAnswered('c@example.com', false); // a 429: news at once
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(heard.at(-1)).toMatchObject({ kind: 'answered', accepted: false });
@@ -286,13 +288,25 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
-  it('without the limit shown, or with fewer calls logged than the limit (another client), the log tells nothing', () => {
+  it('where the target shows no limit, estimate it from the 429s: at most what it is, closer with each', () => {
     resetBudgets();
     const t = Date.now();
-    noteBudget('x@example.com', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String((t + 60_000) / 1000) }, t);
-    noteAnswered('x@example.com', true, t);
-    noteRefusal('x@example.com', 100, t + 10);
-    expect(slotFor('x@example.com', 0)).toBeUndefined();
+    // Calls at t, t+100, t+200, a 429 at t+300 until t+500: taken as a limit of 3 in a window of 500 ms.
+    for (const i of [0, 1, 2]) noteAnswered('h@example.com', true, t + 100 * i);
+    noteRefusal('h@example.com', 200, t + 300);
+    noteAnswered('h@example.com', true, t + 500);
+    expect(slotFor('h@example.com', 0)).toBe(t + 600 + 250);
+    // Another 429 at t+600 (until t+700): only 2 calls were in the window then, so the limit is 2 at most.
+    noteRefusal('h@example.com', 100, t + 600);
+    noteAnswered('h@example.com', true, t + 700);
+    // Calls t+200, t+500, t+700 logged since; with 2 allowed in 500 ms, a slot frees as t+500 leaves.
+    expect(slotFor('h@example.com', 0)).toBe(t + 500 + 500 + 250);
+    resetBudgets();
+  });
+
+  it('with fewer calls logged than the limit shown (another client spends the account), the log tells nothing', () => {
+    resetBudgets();
+    const t = Date.now();
     noteBudget(
       'y@example.com',
       { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String((t + 60_000) / 1000) },
