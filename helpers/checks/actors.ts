@@ -13,7 +13,7 @@
  * the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
-import { answeredFor, budgetLeft, slotFor } from '../http/rate-budget.ts';
+import { answeredFor, budgetLeft } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -182,8 +182,7 @@ export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Rol
  * (as the target's X-RateLimit-* headers tell it) holds `requests` more beyond the reserve: a pacing wait in the
  * middle of those steps would make them miss the limit and fail the target for the harness's own pacing. On a
  * sliding log (Zulip) slots free up as the oldest calls leave, which no header announces: the account looks again
- * (GET /users/me, one request) once the log of its calls says enough have left the window (rate-budget.ts), or
- * where it cannot tell, after 1, 2, then every 4 s until enough are free, rather than wait for a whole window.
+ * (GET /users/me, one request) after 1, 2, then every 4 s until enough are free, rather than wait for a whole window.
  */
 export async function budgetFor(ctx: CheckContext, roles: readonly Role[], requests: number): Promise<void> {
   // Room for the steps, and for one request of each other worker of the run that may spend the account meanwhile.
@@ -195,11 +194,8 @@ export async function budgetFor(ctx: CheckContext, roles: readonly Role[], reque
       if (left === undefined || (Number.isFinite(left) && left >= need)) break;
       // Past the last Reset heard of, the budget is unknown (a Reset may name just the next free slot): ask.
       if (left !== Number.POSITIVE_INFINITY) {
-        // When enough calls are free, where the log of the account's calls tells; else look again after a pause.
-        const slot = slotFor(email, need - 1);
-        const wait = slot === undefined ? pause : Math.max(0, slot - Date.now());
         const end = ctx.recorder.beginWait(Date.now(), 'rate-limit'); // not the check's own work time
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        await new Promise((resolve) => setTimeout(resolve, pause));
         end();
       }
       await ctx.as(role).get('/users/me');

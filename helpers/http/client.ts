@@ -173,10 +173,7 @@ export class ApiClient {
     if (identity) {
       // The budget first: the answer that ends a probe lets the waiting requests go by what it says is left.
       noteBudget(identity.email, headers);
-      // Spent from the budget: an answer with the rate-limit headers, or where none come, any but a refusal of the
-      // credentials (a limiter per user counts the user's calls, and these were nobody's).
-      const counted = 'x-ratelimit-remaining' in headers || (res.status !== 401 && res.status !== 403);
-      noteAnswered(identity.email, res.status !== 429, Date.now(), counted);
+      noteAnswered(identity.email, res.status !== 429, Date.now(), 'x-ratelimit-remaining' in headers);
     }
     exchange.status = res.status;
     exchange.responseHeaders = pickHeaders(headers);

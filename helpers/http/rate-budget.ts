@@ -13,8 +13,7 @@
  * - and that one 429 is enough: the run keeps a log of the account's answered calls, so where the target shows its
  *   limit (X-RateLimit-Limit), the 429's wait tells which of them the target will let go first, and so its window.
  *   From then on, a call waits until as many of the logged calls have left that window as the reserve wants free,
- *   rather than ask into a closed window again (`slotOf`). Where it shows no limit, the log estimates it from the
- *   429s (`limitOf`).
+ *   rather than ask into a closed window again (`slotOf`).
  *
  * Steps that must happen inside a time limit ask for a whole window (`wholeWindow`) instead: no 429 may fall
  * among them.
@@ -44,11 +43,6 @@ interface Budget {
   sorted: boolean;
   /** The last 429: when it came, and until when it held the account back. */
   refusal: { atMs: number; untilMs: number } | undefined;
-  /**
-   * Where the target does not show its limit: what the log makes of it, and of the window, as of the 429 they were
-   * drawn from (see limitOf).
-   */
-  inferred: { limit: number; windowMs: number | undefined; atMs: number } | undefined;
 }
 
 /** How near a reset must be for the pacing to wait for it rather than ask and learn the exact wait from a 429. */
@@ -133,7 +127,6 @@ const budgetOf = (account: string): Budget => {
       accepted: [],
       sorted: true,
       refusal: undefined,
-      inferred: undefined,
     };
     budgets.set(account, budget);
   }
@@ -160,14 +153,14 @@ const SLOT_MARGIN_MS = 250;
  * When the account has more than `reserve` calls free, by the log of its answered calls: with `limit` calls allowed
  * in a window, the last 429 came when the window held the `limit` calls answered last, and its wait ended as the
  * oldest of them left the window; so the window's length is known, and each later slot frees as the next logged call
- * leaves it; where the target does not show its limit, the log's own estimate stands in (limitOf). Undefined where
- * the log cannot tell: no 429 yet, fewer calls logged than the limit, or a reserve as large as the limit. Where
- * another client spends the account too, the log misses its calls and the window comes out longer than it is: the
- * wait is then longer than needed, never shorter.
+ * leaves it. Undefined where the log cannot tell: no limit shown (a log without the limit cannot tell how many of
+ * its calls the window held: estimates from the 429s made runs far slower), no 429 yet, fewer calls logged than the
+ * limit, or a reserve as large as the limit. Where another client spends the account too, the log misses its calls
+ * and the window comes out longer than it is: the wait is then longer than needed, never shorter.
  */
 function slotOf(budget: Budget, reserve: number): number | undefined {
-  const { refusal } = budget;
-  if (refusal === undefined) return undefined;
+  const { limit, refusal } = budget;
+  if (limit === undefined || refusal === undefined) return undefined;
   if (!budget.sorted) {
     budget.accepted.sort((a, b) => a - b);
     budget.sorted = true;
@@ -175,11 +168,9 @@ function slotOf(budget: Budget, reserve: number): number | undefined {
   const log = budget.accepted;
   let before = 0; // calls answered before the 429 came
   while (before < log.length && log[before]! <= refusal.atMs) before++;
-  const limit = budget.limit ?? limitOf(budget, before);
   const oldest = log[before - limit];
   if (oldest === undefined) return undefined;
   const windowMs = refusal.untilMs - oldest;
-  if (budget.inferred) budget.inferred.windowMs = windowMs;
   if (reserve >= limit) return undefined;
   const index = log.length - limit + reserve;
   if (index < 0) return 0;
@@ -187,27 +178,6 @@ function slotOf(budget: Budget, reserve: number): number | undefined {
   // client's calls waits too long, not forever.
   const slot = log[index]! + windowMs + SLOT_MARGIN_MS;
   return budget.shown ? Math.min(slot, budget.resetAtMs) : slot;
-}
-
-/**
- * The limit of a target that does not show it, from the log: at the first 429 every call logged is taken to be in
- * the window (a run meets its first 429 within its first window), and each later 429 brings it down to the calls
- * logged within the window drawn from the one before. Both come out at least as large as they are, and each 429
- * brings them closer.
- */
-function limitOf(budget: Budget, before: number): number {
-  const { refusal, inferred } = budget;
-  if (!inferred) {
-    budget.inferred = { limit: before, windowMs: undefined, atMs: refusal!.atMs };
-    return before;
-  }
-  if (inferred.atMs !== refusal!.atMs && inferred.windowMs !== undefined) {
-    const from = refusal!.atMs - inferred.windowMs;
-    const inWindow = budget.accepted.slice(0, before).filter((t) => t > from).length;
-    inferred.limit = Math.max(1, Math.min(inferred.limit, inWindow));
-    inferred.atMs = refusal!.atMs;
-  }
-  return inferred.limit;
 }
 
 /** When the account will have more than `reserve` calls free by the log of its calls (slotOf), where it can tell. */
@@ -240,11 +210,7 @@ export async function waitForBudget(
   for (let now = start; ; now = Date.now()) {
     let until = 0;
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
-    else if (!budget.shown && budget.refusal) {
-      // No budget shown, but a 429 met: the log says when a slot frees.
-      const slot = slotOf(budget, reserve);
-      if (slot !== undefined && slot > now) until = slot;
-    } else if (budget.shown && budget.remaining <= reserve) {
+    else if (budget.shown && budget.remaining <= reserve) {
       // A Reset past is not a whole budget back: on a limiter whose Reset names the next free slot only one came
       // back. One request finds out; its answer's headers tell the rest.
       if (now >= budget.resetAtMs) budget.uncertain = true;
@@ -320,10 +286,11 @@ function sendAnswered(): void {
 
 /**
  * Counts an answered request of the account (casting.ts shares the members' load by it), and logs it if it was
- * accepted and `counted`: spent from the account's budget (where the target shows budgets, an answer without
- * them, such as a refusal of wrong credentials, was not).
+ * accepted and spent from the account's budget: where the target shows budgets, an answer that carried them
+ * (`limited`); one without them (a path it could not read, credentials it refused) was not counted.
  */
-export function noteAnswered(account: string, accepted = true, now = Date.now(), counted = true): void {
+export function noteAnswered(account: string, accepted = true, now = Date.now(), limited = true): void {
+  const counted = limited || !budgetOf(account).shown;
   // An answer that ends a wait for news (a 429, or the first answer while the account may be out of budget) is
   // news at once; a count alone can wait for the next batch.
   if (!accepted || budgetOf(account).uncertain || budgetOf(account).probeUntilMs > 0) {

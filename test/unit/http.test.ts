@@ -288,25 +288,12 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
-  it('where the target shows no limit, estimate it from the 429s: at most what it is, closer with each', () => {
+  it('without the limit shown, or with fewer calls logged than the limit (another client), the log tells nothing', () => {
     resetBudgets();
     const t = Date.now();
-    // Calls at t, t+100, t+200, a 429 at t+300 until t+500: taken as a limit of 3 in a window of 500 ms.
     for (const i of [0, 1, 2]) noteAnswered('h@example.com', true, t + 100 * i);
     noteRefusal('h@example.com', 200, t + 300);
-    noteAnswered('h@example.com', true, t + 500);
-    expect(slotFor('h@example.com', 0)).toBe(t + 600 + 250);
-    // Another 429 at t+600 (until t+700): only 2 calls were in the window then, so the limit is 2 at most.
-    noteRefusal('h@example.com', 100, t + 600);
-    noteAnswered('h@example.com', true, t + 700);
-    // Calls t+200, t+500, t+700 logged since; with 2 allowed in 500 ms, a slot frees as t+500 leaves.
-    expect(slotFor('h@example.com', 0)).toBe(t + 500 + 500 + 250);
-    resetBudgets();
-  });
-
-  it('with fewer calls logged than the limit shown (another client spends the account), the log tells nothing', () => {
-    resetBudgets();
-    const t = Date.now();
+    expect(slotFor('h@example.com', 0)).toBeUndefined();
     noteBudget(
       'y@example.com',
       { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String((t + 60_000) / 1000) },
