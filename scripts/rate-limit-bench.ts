@@ -136,11 +136,16 @@ async function measure(rateLimit: string | undefined, seed: string) {
 const own = new Set(Object.values(REFERENCE_ACCOUNTS).map((u) => u.email));
 const roleOf = new Map(Object.entries(REFERENCE_ACCOUNTS).map(([role, u]) => [u.email, role]));
 
-/** Every account's answered requests, with its 429s when it had any: `member 281 (3)`. */
-function byAccount(results: RunResults, answered: [string, number][]): string {
+/** Each account's 429s over the run. */
+function refusalsByAccount(results: RunResults): Map<string, number> {
   const refusals = new Map<string, number>();
   for (const c of results.clauses)
     for (const [who, n] of Object.entries(c.rateLimitedBy ?? {})) refusals.set(who, (refusals.get(who) ?? 0) + n);
+  return refusals;
+}
+
+/** Every account's answered requests, with its 429s when it had any: `member 281 (3)`. */
+function byAccount(answered: [string, number][], refusals: Map<string, number>): string {
   return answered
     .map(([who, n]) => `${roleOf.get(who)} ${n}${refusals.get(who) ? ` (${refusals.get(who)})` : ''}`)
     .join(', ');
@@ -161,7 +166,8 @@ for (const seed of args.seeds) {
     const answered = requestsByAccount(results, { answered: true }).filter(([who]) => own.has(who));
     const total = answered.reduce((n, [, k]) => n + k, 0);
     const [busiest, busiestN] = answered[0] ?? ['', 0];
-    const its429 = results.clauses.reduce((n, c) => n + (c.rateLimitedBy?.[busiest] ?? 0), 0);
+    const refusals = refusalsByAccount(results);
+    const its429 = refusals.get(busiest) ?? 0;
     const all429 = results.clauses.reduce((n, c) => n + (c.rateLimited ?? 0), 0);
     const windows = Math.ceil(total / (ACCOUNTS * limit.requests));
     const floorS = limit.windowSeconds * (windows - 1) + free.wallS;
@@ -183,7 +189,7 @@ for (const seed of args.seeds) {
         notPassed ? ` ${notPassed} failed or in error (${reportDir})` : ' passed',
       ].join(' '),
     );
-    console.log(`${' '.repeat(23)}by account, answered (429s): ${byAccount(results, answered)}`);
+    console.log(`${' '.repeat(23)}by account, answered (429s): ${byAccount(answered, refusals)}`);
   }
 }
 console.log(`\nworst ratio ${worst.toFixed(2)}× the floor`);

@@ -180,7 +180,10 @@ function slotOf(budget: Budget, reserve: number): number | undefined {
   return budget.shown ? Math.min(slot, budget.resetAtMs) : slot;
 }
 
-/** When the account will have more than `reserve` calls free by the log of its calls (slotOf), where it can tell. */
+/**
+ * When the account will have more than `reserve` calls free by the log of its calls (slotOf), where it can tell: for
+ * tests of the harness (the requests consult slotOf through waitForBudget).
+ */
 export function slotFor(account: string, reserve: number): number | undefined {
   const budget = budgets.get(account);
   return budget && slotOf(budget, reserve);
