@@ -17,9 +17,9 @@ import { HarnessError } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { addPendingNote, announce, clockOf } from '../progress.ts';
 import type { Role } from '../roles.ts';
-import { claimRunLease, Lease, settleRunLease } from '../world/lease.ts';
+import { Lease } from '../world/lease.ts';
 import { type LedgerEntry, recordCreated } from '../world/ledger.ts';
-import { runFile } from '../world/run-files.ts';
+import { claimOnce, runFile, settleOnce } from '../world/run-files.ts';
 import type { World } from '../world/types.ts';
 import type { CheckContext } from './context.ts';
 
@@ -49,12 +49,16 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
     if (!role) return;
     seen = world.runId;
     const clause = task.name.split(' ')[0];
-    // One worker of the run asks; the others wait for its answer (see claimRunLease).
+    // A run's lease on one kind of state is asked for once, by the first of its workers to need it, and held until
+    // the run ends (its ledger deletes the request then): the others wait for word of how the asking went (`held`,
+    // or `unguarded <why>` where the target could hold no lease) instead of each asking again (a request, two
+    // listings and a second's settle each, on the one account every run shares).
     const asked = Date.now();
-    const claim = await claimRunLease(world.runId, what, LEASE_WAIT_LIMIT_MS);
+    const claim = await claimOnce(world.runId, 'lease', what, LEASE_WAIT_LIMIT_MS);
     if (!claim.asker) {
       const waited = Date.now() - asked;
-      if (claim.state.startsWith('unguarded')) addPendingNote(`ran without a lease on ${what}: ${claim.state}`);
+      const state = claim.state === 'timeout' ? 'unguarded: waited too long for the lease' : claim.state;
+      if (state.startsWith('unguarded')) addPendingNote(`ran without a lease on ${what}: ${state}`);
       // The asking itself takes a second or two (the lease's settle): only a longer wait, on another run, is news.
       else if (waited >= 5000)
         addPendingNote(`waited ${(waited / 1000).toFixed(0)} s for the run's lease on ${what} before starting`);
@@ -85,14 +89,14 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
       const waited = await lease.acquire((draftId) =>
         recordCreated(world.options.ledgerFile, leaseEntry(role, draftId, what)),
       );
-      settleRunLease(world.runId, what, 'held');
+      settleOnce(world.runId, 'lease', what, 'held');
       if (waited >= 1000)
         addPendingNote(`waited ${(waited / 1000).toFixed(0)} s for another run's lease on ${what} before starting`);
     } catch (error) {
       // A target without drafts (or refusing them) cannot hold leases: the checks run unguarded, and say so.
       await lease.release().catch(() => {});
       const why = (error as Error).message.split('\n')[0];
-      settleRunLease(world.runId, what, `unguarded: ${why}`);
+      settleOnce(world.runId, 'lease', what, `unguarded: ${why}`);
       addPendingNote(`ran without a lease on ${what}: ${why}`);
     }
   }, LEASE_WAIT_LIMIT_MS);

@@ -96,6 +96,6 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
   } finally {
     if (!cleanUp) rmSync(ledgerFile, { force: true });
     // The files its workers shared, however the run ended (the leases' requests are drafts of the ledger).
-    if (runId !== undefined) for (const kind of ['lease', 'turn'] as const) forgetRunFiles(runId, kind);
+    if (runId !== undefined) for (const kind of ['lease', 'turn', 'channel'] as const) forgetRunFiles(runId, kind);
   }
 }

@@ -13,9 +13,7 @@
  * Ordering by the server's timestamp needs a settle: a request made after ours gets a later second, once a second
  * has passed since ours was made. So a request is read back only after that second.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import type { ApiClient } from '../http/client.ts';
-import { runFile } from './run-files.ts';
 
 export interface LeaseOptions {
   client: ApiClient;
@@ -153,39 +151,4 @@ export class Lease {
     }
     return false;
   }
-}
-
-/**
- * A run's lease on one kind of state is asked for once, by the first of its workers to need it, and held until the
- * run ends (its ledger deletes the request then): the run's other workers wait on a file saying how the asking went
- * instead of each asking again (a request, two listings and a second's settle each, on the one account every run
- * shares). The file reads `asking`, then `held`, or `unguarded <why>` where the target could hold no lease.
- */
-export type RunLeaseState = { asker: true } | { asker: false; state: string };
-
-/** Claims the asking of the run's lease on `what`, or tells how another worker's asking went (waiting for it). */
-export async function claimRunLease(runId: string, what: string, waitLimitMs: number): Promise<RunLeaseState> {
-  const file = runFile(runId, 'lease', what);
-  try {
-    writeFileSync(file, 'asking', { flag: 'wx' });
-    return { asker: true };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const started = Date.now();
-  for (;;) {
-    let state = 'asking';
-    try {
-      state = readFileSync(file, 'utf8');
-    } catch {}
-    // Empty for the moment the asker rewrites it: still asking.
-    if (state !== 'asking' && state !== '') return { asker: false, state };
-    if (Date.now() - started > waitLimitMs) return { asker: false, state: `unguarded: waited too long for the lease` };
-    await sleep(50);
-  }
-}
-
-/** Says how the asking of the run's lease went (see claimRunLease). */
-export function settleRunLease(runId: string, what: string, state: string): void {
-  writeFileSync(runFile(runId, 'lease', what), state);
 }

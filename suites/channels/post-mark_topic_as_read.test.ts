@@ -6,8 +6,7 @@
 import { checksIn } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { Unsupported } from '../../helpers/errors.ts';
-import type { Role } from '../../helpers/roles.ts';
-import { ownChannel, readFlags, realmValue } from '../messages/messages.ts';
+import { ownChannel, readFlags, realmValue, sharedChannelPair } from '../messages/messages.ts';
 import { topicOf } from './topics.ts';
 
 const { group, check } = checksIn(import.meta.url);
@@ -74,14 +73,13 @@ group('POST /mark_topic_as_read', () => {
     "MUST mark the topic's messages read for the caller, and no message outside the topic (in its channel or another)",
     { section: '12. Mark messages in a topic as read; States and transitions' },
     async (ctx) => {
-      // A sender writes to a topic of a channel of the check's own, to another topic there, and to a topic of the
+      // A sender writes to a topic of the run's shared channel, to another topic there, and to a topic of the
       // same name in a second channel; the reader marks the first topic read. Only its messages may change. The reader
       // is an account no check mutes with (a mute marks the muted user's messages read, and the mute checks, which run
       // beside this one, act as the people); the sender is a set-up assistant.
       const reader = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner'] });
       const sender = ctx.someone('assistant', { besides: [reader] });
-      const others: Role[] = [reader, sender];
-      const [own, second] = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
+      const [own, second] = await sharedChannelPair(ctx);
       const name = ctx.unique('topic');
       const { messages } = await topicOf(ctx, own!.id, name, 2, sender);
       const outside = [

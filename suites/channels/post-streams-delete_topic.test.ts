@@ -6,7 +6,7 @@ import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { expectError, fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, SetupError } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { ownChannel, readMessage, realmValue } from '../messages/messages.ts';
+import { ownChannel, readMessage, realmValue, sharedChannel, sharedChannelPair } from '../messages/messages.ts';
 import {
   carriesFirstMessageId,
   deleteTopic,
@@ -30,7 +30,7 @@ group('POST /streams/{stream_id}/delete_topic', () => {
     async (ctx) => {
       // The topic's messages are set-up: sent (and read back) by an assistant.
       const sender = ctx.someone('assistant', NOT_DELETERS);
-      const own = await ownChannel(ctx, { others: [...new Set<Role>(['moderator', 'bot', sender])] });
+      const own = await sharedChannel(ctx);
       const ids = await topicOf(ctx, own.id, ctx.unique('topic'), 2, sender);
       const refused = (['moderator', 'member', 'bot'] as Role[]).filter((r) => ctx.world.accounts[r]);
       if (refused.length === 0)
@@ -54,7 +54,7 @@ group('POST /streams/{stream_id}/delete_topic', () => {
     async (ctx) => {
       // Who wrote the topic does not matter to an administrator's delete.
       const sender = ctx.someone('assistant', NOT_DELETERS);
-      const own = await ownChannel(ctx, { others: [sender] });
+      const own = await sharedChannel(ctx);
       const kept = await topicOf(ctx, own.id, ctx.unique('topic'), 1, sender);
       // Both organization administrator roles may delete; the owner only when this configuration has one.
       const deleters = (['admin', 'owner'] as const).filter((r) => ctx.world.accounts[r]);
@@ -127,13 +127,14 @@ group('POST /streams/{stream_id}/delete_topic', () => {
     'MUST delete only the topic of the channel named in the path, never a same-named topic of another channel',
     { section: '9. Delete a topic', since: 211 },
     async (ctx) => {
-      // Two channels of the check's own with a topic of the same name: deleting it in one leaves the other's.
+      // Two channels (the run's shared ones) with a topic of the same name, the check's own: deleting it in one leaves
+      // the other's.
       const sender = ctx.someone('assistant', NOT_DELETERS);
-      const [one, other] = [await ownChannel(ctx, { others: [sender] }), await ownChannel(ctx, { others: [sender] })];
+      const [one, other] = await sharedChannelPair(ctx);
       const name = ctx.unique('topic');
-      const doomed = await topicOf(ctx, one!.id, name, 2, sender);
-      const namesake = await topicOf(ctx, other!.id, name, 2, sender);
-      const { res } = await deleteUntilComplete(ctx, one!.id, name);
+      const doomed = await topicOf(ctx, one.id, name, 2, sender);
+      const namesake = await topicOf(ctx, other.id, name, 2, sender);
+      const { res } = await deleteUntilComplete(ctx, one.id, name);
       const left = await remaining(ctx, namesake.messages, sender);
       if (left.length !== namesake.messages.length)
         fail(
@@ -153,7 +154,7 @@ group('POST /streams/{stream_id}/delete_topic', () => {
       // Each time the server stops short (complete false), what is left must be the topic's oldest messages (in the
       // order they were sent; ids are not assumed to grow). Four messages: more than a small batch, and few requests.
       const sender = ctx.someone('assistant', NOT_DELETERS);
-      const own = await ownChannel(ctx, { others: [sender] });
+      const own = await sharedChannel(ctx);
       const { topic, messages } = await topicOf(ctx, own.id, ctx.unique('topic'), 4, sender);
       let partial = 0;
       await deleteUntilComplete(ctx, own.id, topic, 'admin', async (res) => {

@@ -15,7 +15,7 @@ import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/m
 import { HarnessError } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { contentOf, mustSend, ownChannel } from './messages.ts';
+import { contentOf, mustSend, sharedChannelPair } from './messages.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -80,9 +80,9 @@ group('GET /messages/matches_narrow', () => {
       // Who sends and asks does not matter (the sender has access to its own messages): any person, posting to a
       // public channel of the run's.
       const caller = ctx.someone('person');
-      // Both channels are the caller's, so that the outside message is left out by the narrow, not for lack of access.
-      const own = await ownChannel(ctx, { others: [caller] });
-      const other = await ownChannel(ctx, { others: [caller] });
+      // The caller is subscribed to both (the run's shared channels), so that the outside message is left out by the
+      // narrow, not for lack of access.
+      const [own, other] = await sharedChannelPair(ctx);
       const send = (to: number) =>
         mustSend(ctx, caller, { type: 'stream', to, topic: 'narrow', content: contentOf(ctx, 'n') });
       const inside = await send(own.id);
@@ -177,10 +177,7 @@ group('GET /messages/matches_narrow', () => {
       // The two senders (set-up too): the second member and another person. Not the member: a sender operand is the
       // sender's API email, read at start, and only the member's email visibility is changed by a check.
       const senders: Role[] = ['member2', ctx.someone('person', { besides: ['member2'] })];
-      const channels = [
-        await ownChannel(ctx, { others: [reader, ...senders] }),
-        await ownChannel(ctx, { others: [reader, ...senders] }),
-      ];
+      const channels = await sharedChannelPair(ctx);
       // A server may leave idle accounts out of new messages' recipients until they come back (Zulip's soft
       // deactivation): registering a queue is coming back, before anything is sent.
       await registerQueue(ctx, reader, { event_types: ['message'] });

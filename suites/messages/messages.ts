@@ -5,17 +5,20 @@
 import type { TopicRuleEnv, TopicsPolicy } from '../../helpers/arbitraries/topic-rule.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
-import { Disabled, Unsupported } from '../../helpers/errors.ts';
+import { Disabled, HarnessError, NotTheApiError, SetupError, TargetError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
-import type { Role } from '../../helpers/roles.ts';
+import { ROLES, type Role } from '../../helpers/roles.ts';
+import { type LedgerEntry, recordCreated } from '../../helpers/world/ledger.ts';
+import { claimOnce, settleOnce } from '../../helpers/world/run-files.ts';
+import { undoRole } from '../../helpers/world/undo.ts';
 
 export interface OwnChannel {
   id: number;
   name: string;
 }
 
-/** A channel of the check's own whose effective topics policy (its own, or the realm's for `inherit`) is known. */
+/** A channel whose effective topics policy (its own, or the realm's for `inherit`) is known. */
 export interface PolicyChannel extends OwnChannel {
   policy: TopicsPolicy;
 }
@@ -106,6 +109,81 @@ export async function ownChannel(
   return { id: Number(stream_id), name };
 }
 
+/**
+ * A channel the run's checks share, every account of the run subscribed: a check posts there under topics of its own
+ * (ctx.unique), and moves and deletes only those. A channel costs the run its creation and archival (three requests,
+ * and a read of its policy) once instead of once a check: about thirty channels of a quick run. With `policy`, one of
+ * that topics policy (skipped-unsupported where the target reports another), else of the server's default.
+ *
+ * Not for a check that acts on the empty topic as a whole (deletes it, marks it read, resolves or moves all of it:
+ * every check's empty-topic messages there would go with it), reads the channel's own record (its first message,
+ * its subscribers) or its typing events, or needs an account left out of it: those create their own (ownChannel).
+ */
+export function sharedChannel(ctx: CheckContext, { policy }: { policy?: TopicsPolicy } = {}): Promise<OwnChannel> {
+  return sharedChannelOf(ctx, policy ?? 'default', policy);
+}
+
+/** Two distinct shared channels of the server's default policy (see sharedChannel), for a check that moves between them. */
+export async function sharedChannelPair(ctx: CheckContext): Promise<[OwnChannel, OwnChannel]> {
+  return [await sharedChannelOf(ctx, 'default', undefined), await sharedChannelOf(ctx, 'default-2', undefined)];
+}
+
+/** How long a check waits for another worker of the run to create a shared channel (a rate limit's window or two). */
+const SHARED_CHANNEL_WAIT_MS = 5 * 60_000;
+
+/**
+ * The run's shared channel `key`: created by the first of the run's workers to need it, which writes its id and name
+ * (or why there is none) to a run file that the others wait on. It is in the run's ledger: the runner archives it
+ * once every check has ended.
+ */
+async function sharedChannelOf(ctx: CheckContext, key: string, policy: TopicsPolicy | undefined): Promise<OwnChannel> {
+  const claim = await claimOnce(ctx.world.runId, 'channel', key, SHARED_CHANNEL_WAIT_MS);
+  if (!claim.asker) {
+    if (claim.state === 'timeout') throw new SetupError(`waited too long for the run's shared channel ${key}`);
+    const word = JSON.parse(claim.state) as { channel: OwnChannel } | { error: string; message: string };
+    if ('channel' in word) return word.channel;
+    // The asker's error, as it was: the same outcome (disabled, skipped-unsupported, error) and the same reason, so
+    // that the report groups the checks it stopped under one cause.
+    const Class = SHARED_ERRORS.find((E) => E.name === word.error) ?? HarnessError;
+    throw new Class(word.message);
+  }
+  try {
+    const name = `${ctx.world.prefix}shared-${key}`;
+    const creator = ctx.someone('assistant', { besides: ['guest', 'bot'] });
+    await ctx.as(creator).mustSetup('POST', '/users/me/subscriptions', {
+      subscriptions: [{ name, description: 'Created by teamchat-conformance; archived when the run ends.' }],
+      principals: ROLES.filter((role) => ctx.usable(role)).map((role) => ctx.account(role).userId),
+      topics_policy: policy === undefined ? undefined : JSON.stringify(policy),
+    });
+    const { stream_id } = await ctx.as(creator).mustSetup('GET', '/get_stream_id', { stream: name });
+    const entry: LedgerEntry = {
+      key: `channel:${creator}:${stream_id}`,
+      kind: 'channel',
+      role: creator,
+      id: stream_id,
+      label: name,
+    };
+    const undoer = ctx.world.accounts[undoRole(entry)];
+    if (undoer) entry.by = undoer.email;
+    recordCreated(ctx.world.options.ledgerFile, entry);
+    if (policy !== undefined) {
+      const reported = await effectivePolicy(ctx, name);
+      if (reported !== policy)
+        throw new Unsupported(`a channel created with topics_policy ${policy} reports ${reported}`);
+    }
+    const channel: OwnChannel = { id: Number(stream_id), name };
+    settleOnce(ctx.world.runId, 'channel', key, JSON.stringify({ channel }));
+    return channel;
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : { name: 'HarnessError', message: String(error) };
+    settleOnce(ctx.world.runId, 'channel', key, JSON.stringify({ error: name, message }));
+    throw error;
+  }
+}
+
+/** The errors a shared channel's asker may pass on to the checks waiting for it, by name. */
+const SHARED_ERRORS = [Disabled, Unsupported, SetupError, TargetError, NotTheApiError];
+
 /** The effective topics policy of a channel: its own, or the realm's for `inherit`. */
 async function effectivePolicy(ctx: CheckContext, name: string): Promise<TopicsPolicy> {
   const body = await ctx.member.mustSetup('GET', '/users/me/subscriptions');
@@ -118,13 +196,14 @@ async function effectivePolicy(ctx: CheckContext, name: string): Promise<TopicsP
 }
 
 /**
- * One channel that allows the empty topic and one that disables it, for the topic-rule properties; `others` are
- * subscribed too (the accounts a check spreads its sends over).
+ * One channel that allows the empty topic and one that disables it, for the topic-rule properties: the run's shared
+ * ones (sharedChannel), whose every account may post. The properties send, schedule and move single messages;
+ * nothing there acts on a whole topic.
  */
-export async function policyChannels(ctx: CheckContext, others: Role[] = []): Promise<PolicyChannel[]> {
+export async function policyChannels(ctx: CheckContext): Promise<PolicyChannel[]> {
   const policies = ['allow_empty_topic', 'disable_empty_topic'] as const;
   const channels: PolicyChannel[] = [];
-  for (const policy of policies) channels.push({ ...(await ownChannel(ctx, { policy, others })), policy });
+  for (const policy of policies) channels.push({ ...(await sharedChannel(ctx, { policy })), policy });
   return channels;
 }
 

@@ -7,7 +7,7 @@ import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { edit, movers, placesOf, QUIET, sendMany, setRealm, shortestWorkingLimit, waitUntilTooOld } from './edit.ts';
-import { contentOf, mustSend, ownChannel } from './messages.ts';
+import { contentOf, mustSend, sharedChannelPair } from './messages.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -76,7 +76,7 @@ group('PATCH /messages/{message_id}: channels', () => {
       // The moved messages are set-up: the exemption is the mover's, so an assistant without the movers' rights (an
       // ordinary account, subscribed to both channels) sends them and reads them back.
       const sender = ctx.someone('assistant', { besides: ['moderator', 'admin', 'owner'] });
-      const [from, to] = [await ownChannel(ctx, { others: [sender] }), await ownChannel(ctx, { others: [sender] })];
+      const [from, to] = await sharedChannelPair(ctx);
       // The least limit the realm allows (1 s) first; 3 s when the probe's first move cannot happen inside it.
       await shortestWorkingLimit(ctx, [1, 3], async (limit, longest) => {
         await setRealm(ctx, { move_messages_between_streams_limit_seconds: limit });

@@ -15,7 +15,7 @@ import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Interrupted, timedSteps, uninterrupted } from '../../helpers/checks/timed.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { edit, placesOf, QUIET, sendMany, sendProbe, setRealm, untilOldRefused, waitUntilTooOld } from './edit.ts';
-import { type OwnChannel, ownChannel } from './messages.ts';
+import { type OwnChannel, sharedChannel } from './messages.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -55,7 +55,7 @@ group('PATCH /messages/{message_id}: move time limits', () => {
       // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
       // read back, by an assistant, subscribed.
       const reader = ctx.someone('assistant');
-      const channel = await ownChannel(ctx, { others: [reader] });
+      const channel = await sharedChannel(ctx);
       const { seed, numRuns } = ctx.property();
       const cases: LimitCase[] = [
         { k: 1, m: 2, at: 1 },

@@ -11,7 +11,7 @@ import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/m
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import { edit, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
-import { contentOf, mustSend, ownChannel, readMessage, topicEnv } from './messages.ts';
+import { contentOf, mustSend, ownChannel, readMessage, sharedChannel, topicEnv } from './messages.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
 
 const { group, check } = checksIn(import.meta.url);
@@ -42,8 +42,8 @@ group('PATCH /messages/{message_id}: topics', () => {
     { section: '3. Edit a message' },
     async (ctx) => {
       // Who sent the topic's messages does not matter to propagate_mode: each case's sender (who also reads the
-      // messages back) is drawn from the set-up assistants, subscribed to a channel of the check's own.
-      const channel = await ownChannel(ctx, { others: ctx.everyone('assistant', SENDERS) });
+      // messages back) is drawn from the set-up assistants, all subscribed to the run's shared channel.
+      const channel = await sharedChannel(ctx);
       const history = fc.record({
         n: fc.integer({ min: 1, max: 4 }),
         at: fc.nat(),
@@ -84,7 +84,7 @@ group('PATCH /messages/{message_id}: topics', () => {
       if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
       // The moderator's move is under test; the messages are set-up, sent and read back by an assistant account.
       const sender = ctx.someone('assistant', SENDERS);
-      const channel = await ownChannel(ctx, { policy: 'allow_empty_topic', others: [sender] });
+      const channel = await sharedChannel(ctx, { policy: 'allow_empty_topic' });
       const id = await mustSend(ctx, sender, {
         type: 'stream',
         to: channel.id,

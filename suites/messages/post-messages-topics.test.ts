@@ -50,7 +50,7 @@ group('POST /messages: the topic rule', () => {
       const env = topicEnv(ctx);
       // Any member alike.
       const sender = ctx.someone('peer member');
-      const [allowing, disabling] = await policyChannels(ctx, [sender]);
+      const [allowing, disabling] = await policyChannels(ctx);
       const stored: unknown[] = [];
       for (const topic of ['', NO_TOPIC]) {
         const res = await send(ctx, sender, {

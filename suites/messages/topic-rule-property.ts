@@ -31,7 +31,7 @@ export interface TopicRuleAttempt {
 }
 
 export interface TopicRuleProperty {
-  /** The accounts the cases are spread over; each is subscribed to the policy channels. */
+  /** The accounts the cases are spread over (every account is subscribed to the policy channels). */
   readonly senders: Role[];
   /** The level from which the operation reads "(no topic)" as the empty topic (default 370; null: never bound to). */
   readonly noTopicSince?: number | null;
@@ -57,7 +57,7 @@ export interface TopicRuleProperty {
 export async function assertTopicRule(ctx: CheckContext, property: TopicRuleProperty): Promise<void> {
   const { senders, lead = '', attempt, onStored } = property;
   const env = topicEnv(ctx, property.noTopicSince === undefined ? 370 : property.noTopicSince);
-  const channels = await policyChannels(ctx, senders);
+  const channels = await policyChannels(ctx);
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom(...channels),
