@@ -168,22 +168,26 @@ function commands(replayPath: string | undefined) {
 }
 
 /**
- * What every sequence shares: the two channels (their readers and the administrator subscribed) and the roles, once
- * the turns on the edit settings are held. Each sequence is read by the reader least spent so far: a sequence's
- * reads are most of its requests, too many for one account's rate budget.
+ * What every sequence shares: the two channels (their senders, lookers and the administrator subscribed) and the
+ * roles, once the turns on the edit settings are held. Each sequence is sent by the sender least spent so far, and
+ * each of its reads made by the looker least spent at the time: its reads are most of its requests, too many for one
+ * account's rate budget.
  */
 async function realsOf(ctx: CheckContext): Promise<{
-  readers: Role[];
+  senders: Role[];
   /** Why the sequences run without a move time limit, where they do (Disabled or Unsupported). */
   noLimit?: Error;
-  base: Omit<TopicReal, 'names' | 'spare' | 'reader' | 'settled'>;
+  base: Omit<TopicReal, 'names' | 'spare' | 'sender' | 'settled'>;
 }> {
-  const readers = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
+  // The senders are people (a guest's or a bot's messages moved by a member would be cases of their own); any
+  // assistant reads back and matches narrows, the guest and the bot too (subscribed, they read alike).
+  const senders = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
+  const lookers = ctx.everyone('assistant');
   const admin = administratorOf(ctx);
   const candidates = moverCandidates(ctx, admin);
   // Marks read: no check mutes with it (the mute checks' callers are the other people) and it sends nothing here.
-  const marker = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner', ...readers] });
-  const others = [...new Set([...readers, ...candidates.movers, marker])];
+  const marker = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner', ...senders] });
+  const others = [...new Set([...senders, ...lookers, ...candidates.movers, marker])];
   // Channels that take the empty topic where the target can say so (and names it); else channels of its default.
   const display = ctx.world.realm.emptyTopicDisplayName;
   let channels: OwnChannel[];
@@ -202,11 +206,11 @@ async function realsOf(ctx: CheckContext): Promise<{
     channels = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
   }
   const level = ctx.world.featureLevel;
-  await clearNotices(ctx, channels[0]!, { reader: readers[0]!, admin });
+  await clearNotices(ctx, channels[0]!, { sender: senders[0]!, admin });
   // The old messages before any turn: they age while another check holds the move limit (see timeLimitOf), and the
   // turns on who may move are taken once that check is done, so that the checks of those settings are not kept
   // waiting meanwhile.
-  const old = candidates.held.length ? await sendOld(ctx, channels[1]!, readers[0]!) : undefined;
+  const old = candidates.held.length ? await sendOld(ctx, channels[1]!, senders[0]!) : undefined;
   if (old) await turnFree(ctx, `realm setting ${WITHIN_LIMIT}`);
   await holdTurns(ctx, old ? [...EDIT_SETTINGS, WITHIN_LIMIT] : EDIT_SETTINGS);
   const { movers, held } = await widened(ctx, admin, candidates);
@@ -215,13 +219,14 @@ async function realsOf(ctx: CheckContext): Promise<{
   // Without a limit the sequences know, the movers it would hold do not move: other checks set the limits meanwhile.
   const moving = limited instanceof Unsupported ? movers.filter((m) => !held.includes(m)) : movers;
   return {
-    readers,
+    senders,
     ...(limited instanceof Error ? { noLimit: limited } : {}),
     base: {
       ctx,
       channelIds: [channels[0]!.id, channels[1]!.id],
       emptyTopic,
       admin,
+      lookers,
       movers: moving,
       marker,
       flags: {},
@@ -293,12 +298,12 @@ async function widened(
 async function clearNotices(
   ctx: CheckContext,
   channel: OwnChannel,
-  { reader, admin }: { reader: Role; admin: Role },
+  { sender, admin }: { sender: Role; admin: Role },
 ): Promise<void> {
   try {
-    const first = (await mustChannelObject(ctx, channel.id, reader)).first_message_id;
+    const first = (await mustChannelObject(ctx, channel.id, sender)).first_message_id;
     if (!Number.isInteger(first)) return;
-    const { topic } = await readMessage(ctx, reader, first);
+    const { topic } = await readMessage(ctx, sender, first);
     await deleteUntilComplete(ctx, channel.id, topic, admin as (typeof ADMINISTRATORS)[number]);
     ctx.note(`the notice the target posted in a new channel (topic ${JSON.stringify(topic)}) was deleted first`);
   } catch (error) {
@@ -420,7 +425,7 @@ function sequences(
   settled: ReadonlySet<Kind>,
   tally: { sequences: number; commands: number; offModel: number },
 ) {
-  const { readers, base } = shared;
+  const { senders, base } = shared;
   const arbitrary = commands(ctx.world.replay?.replayPath)(SIZE[ctx.world.profile].maxCommands);
   let failedAt: number | undefined;
   return fc.asyncProperty(arbitrary, async (cmds) => {
@@ -438,10 +443,10 @@ function sequences(
       ...Array.from({ length: ORDINARY_NAMES }, (_, i) => ctx.unique(`t${i}`)),
       base.emptyTopic === null ? ctx.unique(`t${EMPTY_NAME}`) : '',
     ];
-    // The reader with the most budget left: its reads are most of a sequence's requests.
-    const reader = lightestOf(ctx, readers, tally.sequences);
+    // The sender with the most budget left (its messages' clean-up is its too).
+    const sender = lightestOf(ctx, senders, tally.sequences);
     const held = base.timeLimit ? base.movers.findIndex((m) => base.timeLimit!.holds.has(m)) : -1;
-    const real: TopicReal = { ...base, reader, names, spare: ctx.unique('spare'), settled };
+    const real: TopicReal = { ...base, sender, names, spare: ctx.unique('spare'), settled };
     const model = newModel();
     tally.sequences += 1;
     // A fixed start meets, on every profile, each place where servers go wrong between operations: a message moved

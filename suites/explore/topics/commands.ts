@@ -5,6 +5,7 @@
  * failure prints.
  */
 import type fc from 'fast-check';
+import { lightestOf } from '../../../helpers/checks/actors.ts';
 import { registerQueue, waitForEvents } from '../../../helpers/checks/events.ts';
 import { ConformanceAssertion, expectSuccess, fail } from '../../../helpers/checks/matchers.ts';
 import { SetupError, Unsupported } from '../../../helpers/errors.ts';
@@ -81,13 +82,15 @@ async function judging(
 /** Rounds a delete_topic may take for the few messages of a sequence before the server is judged stuck. */
 const MAX_DELETE_ROUNDS = 20;
 
-/** Reads back each message: a live one must be in its model place, a deleted one gone. */
+/** Who reads `id` back (or matches it): the looker least spent now (see TopicReal.lookers); among equals, by the id. */
+const lookerOf = (real: TopicReal, id: number) => lightestOf(real.ctx, real.lookers, id);
+
 /**
- * GET /messages/{id} as the reader: the answer, and where it puts the message (the index of its channel among the
+ * GET /messages/{id} as a looker: the answer, and where it puts the message (the index of its channel among the
  * sequence's, -1 for another; its topic as read back).
  */
 async function readBack(real: TopicReal, id: number) {
-  const res = await real.ctx.as(real.reader).get(`/messages/${id}`, { allow_empty_topic_name: true });
+  const res = await real.ctx.as(lookerOf(real, id)).get(`/messages/${id}`, { allow_empty_topic_name: true });
   const message = res.body?.message;
   return {
     res,
@@ -96,12 +99,13 @@ async function readBack(real: TopicReal, id: number) {
   };
 }
 
+/** Reads back each message: a live one must be in its model place, a deleted one gone. */
 export async function expectPlaces(model: TopicModel, real: TopicReal, ids: Iterable<number>, step: string) {
   for (const id of new Set(ids)) {
     const { res, channel, topic } = await readBack(real, id);
     if (model.deleted.has(id)) {
       if (res.body?.result !== 'error') fail(res, `after ${step}: wanted message ${id} deleted with its topic`);
-      real.ctx.untrack(real.reader, 'message', id); // gone: no cleanup to send
+      real.ctx.untrack(real.sender, 'message', id); // gone: no cleanup to send
       continue;
     }
     expectSuccess(res, `reading back message ${id} after ${step}`);
@@ -125,7 +129,7 @@ export async function follow(model: TopicModel, real: TopicReal): Promise<boolea
     const { res, channel, topic } = await readBack(real, id);
     if (res.body?.result !== 'success') {
       if (model.places.has(id)) remove(model, id);
-      real.ctx.untrack(real.reader, 'message', id);
+      real.ctx.untrack(real.sender, 'message', id);
       continue;
     }
     if (channel < 0 || typeof topic !== 'string') return false;
@@ -151,7 +155,7 @@ export class SendCommand implements Command {
     const topic = real.names[this.name]!;
     const spelled = topic === '' ? ['', real.emptyTopic!, '(no topic)'][this.spelling % SPELLINGS.length]! : topic;
     const start = Date.now();
-    const id = await mustSend(real.ctx, real.reader, {
+    const id = await mustSend(real.ctx, real.sender, {
       type: 'stream',
       to: real.channelIds[this.channel]!,
       topic: spelled,
@@ -471,13 +475,13 @@ const SHRINK_EVENT_WAIT_MS = 2000;
  */
 async function watchOldest(real: TopicReal, channelId: number, doomed: readonly number[]) {
   if (real.events.unavailable !== undefined || real.settled.has('oldest')) return undefined;
-  const { ctx, reader } = real;
+  const { ctx, sender } = real;
   let queue: Awaited<ReturnType<typeof registerQueue>>;
   let first: unknown;
   try {
-    first = (await mustChannelObject(ctx, channelId, reader)).first_message_id;
+    first = (await mustChannelObject(ctx, channelId, sender)).first_message_id;
     if (!doomed.includes(first as number)) return undefined;
-    queue = await registerQueue(ctx, reader, { event_types: ['stream'] });
+    queue = await registerQueue(ctx, sender, { event_types: ['stream'] });
   } catch (error) {
     if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
     real.events.unavailable = error.message.split('\n')[0]!;
@@ -487,12 +491,12 @@ async function watchOldest(real: TopicReal, channelId: number, doomed: readonly 
     let want: unknown;
     let events: any[];
     try {
-      want = (await mustChannelObject(ctx, channelId, reader)).first_message_id;
+      want = (await mustChannelObject(ctx, channelId, sender)).first_message_id;
       // A listing that still names the deleted message is the channel object's departure (CHAN-OBJ-002), not this.
       if (want === first) return 'unjudged';
       events = await waitForEvents(ctx, queue, (e) => carriesFirstMessageId(e, want), real.events.shortWaitMs);
-      await ctx.as(reader).mustSetup('DELETE', '/events', { queue_id: queue.id });
-      ctx.untrack(reader, 'queue', queue.id);
+      await ctx.as(sender).mustSetup('DELETE', '/events', { queue_id: queue.id });
+      ctx.untrack(sender, 'queue', queue.id);
     } catch (error) {
       if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
       real.events.unavailable = error.message.split('\n')[0]!;
@@ -525,7 +529,7 @@ export class NarrowCommand implements Command {
         { operator: real.channelOperator, operand: real.channelIds[where.channel] },
         { operator: 'topic', operand: where.topic },
       ];
-      const res = await real.ctx.as(real.reader).get('/messages/matches_narrow', { msg_ids: [id], narrow });
+      const res = await real.ctx.as(lookerOf(real, id)).get('/messages/matches_narrow', { msg_ids: [id], narrow });
       const { messages } = expectSuccess(res, `${this}`);
       const matched = messages !== null && typeof messages === 'object' && String(id) in messages;
       if (matched !== want)

@@ -90,7 +90,7 @@ export function ages(
 
 export interface TopicReal {
   readonly ctx: CheckContext;
-  /** The two channels of the run's own the sequences use (both hold the readers, the movers and the marker). */
+  /** The two channels of the run's own the sequences use (both hold the senders, the lookers, the movers and the marker). */
   readonly channelIds: readonly [number, number];
   /**
    * The sequence's topic names (unresolved), fresh for each sequence; the last is the empty topic ("") where the
@@ -105,8 +105,13 @@ export interface TopicReal {
   readonly emptyTopic: string | null;
   /** A fresh topic of the first channel no command names, where the epilogue gathers every message. */
   readonly spare: string;
-  /** Sends and reads back (subscribed). */
-  readonly reader: Role;
+  /** Sends the sequence's messages (subscribed). */
+  readonly sender: Role;
+  /**
+   * Read back and match narrows (subscribed): whichever is least spent at each read, since reading is most of a
+   * sequence's requests and any subscriber reads alike.
+   */
+  readonly lookers: readonly Role[];
   /**
    * Marks topics read: an account no check mutes with (a mute marks messages read) and that sends none of the
    * sequence's messages (a sender's own are read), subscribed to both channels.
