@@ -6,11 +6,12 @@
  *
  * The run's requests are spread across the accounts, so that a per-user rate limit (Zulip's default: 200 requests a
  * minute) is shared out instead of spent by the member alone. The load leads: on a target that shows its budget
- * (X-RateLimit-Remaining), the kind's account with the most budget left acts; elsewhere the one the run has asked
- * least of so far, and among equals the one the clause id picks (a property draws per case from its seed instead). A
- * kind's accounts behave alike for the clause, so only the pace changes: one account running dry while the others
- * have plenty would hold up every check that needs it until its window resets. The member's own part is shared with
- * the second member the same way (casting.ts).
+ * (X-RateLimit-Remaining), the kind's account with the most budget left once its requests beyond the least asked are
+ * taken off acts; elsewhere the one the run has asked least of so far, and among equals the one the clause id picks (a
+ * property draws per case from its seed instead). A kind's accounts behave alike for the clause, so only the pace
+ * changes: one account running dry while the others have plenty would hold up every check
+ * that needs it until its window resets. The member's own part is shared with the second member the same way
+ * (casting.ts).
  */
 import fc from 'fast-check';
 import { answeredFor, budgetLeft } from '../http/rate-budget.ts';
@@ -130,9 +131,9 @@ function choose(ctx: CheckContext, actors: readonly Role[]): Role {
 }
 
 /**
- * The account of `actors` with the most budget left where the target shows it, else the one asked least of so far;
- * among equals the one `turn` picks. For a check that acts again and again through one of several accounts (a
- * sequence's reader): each time the account least spent so far.
+ * The account of `actors` the run has asked least of so far (among equals the one `turn` picks), or where the target
+ * shows budgets the one withBudget weighs lightest. For a check that acts again and again through one of several
+ * accounts (a sequence's reads): each time the account least spent so far.
  */
 export function lightestOf(ctx: CheckContext, actors: readonly Role[], turn: number): Role {
   return withBudget(ctx, leastAsked(ctx, actors[turn % actors.length]!, actors), actors);
@@ -158,21 +159,30 @@ function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
 }
 
 /**
- * `chosen`, unless the target shows the pool's budgets and another account of the pool has more left: then that
- * one (the first of the richest, in pool order).
+ * `chosen`, unless the target shows the pool's budgets: then the account with the most budget left once the requests
+ * it has had answered beyond the least asked of the pool are taken off (`chosen` among equals, then the one asked
+ * less). The budget of the moment alone made checks starting together all choose the account richest at that moment,
+ * which ended the run the busiest (a per-user limit bears on the requests over the whole run); the load alone sent
+ * them to an account whose window was nearly spent, to wait there.
  */
 export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
   // An unconfigured role has no budget to compare: the check then asks for it, and is disabled naming its variable.
+  const account = (role: Role) => ctx.configured(role);
   const left = (role: Role) => {
-    const account = ctx.configured(role);
-    return account ? budgetLeft(account.email) : undefined;
+    const a = account(role);
+    return a ? budgetLeft(a.email) : undefined;
   };
+  if (left(chosen) === undefined) return chosen;
+  const asked = (role: Role) => {
+    const a = account(role);
+    return a ? answeredFor(a.email) : Number.POSITIVE_INFINITY;
+  };
+  const least = Math.min(...actors.map(asked));
+  const score = (role: Role) => (left(role) ?? Number.NEGATIVE_INFINITY) - (asked(role) - least);
   let best = chosen;
-  let most = left(chosen);
-  if (most === undefined) return chosen;
   for (const role of actors) {
-    const n = left(role);
-    if (n !== undefined && n > most) [best, most] = [role, n];
+    const [s, b] = [score(role), score(best)];
+    if (s > b || (s === b && asked(role) < asked(best))) best = role;
   }
   return best;
 }

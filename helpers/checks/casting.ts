@@ -6,9 +6,9 @@
  * never knows: both are members with the same rights, distinct as before, and everything it creates is recorded
  * under the account that made it.
  *
- * The member's part goes to whichever of the two has more of the target's budget left when the check starts, or,
- * where the target shows none, whichever this worker has asked less of so far (alike: by the clause id). Without
- * both accounts usable, nobody swaps.
+ * The member's part goes, where the target shows budgets, to whichever of the two has more left once the requests it
+ * has had answered beyond the other's are taken off (as actors.ts weighs them); elsewhere, or alike, to whichever the
+ * run has asked less of so far (alike: by the clause id). Without both accounts usable, nobody swaps.
  */
 
 import type { Clause } from '../clauses/types.ts';
@@ -54,10 +54,13 @@ export function castingOf(world: World, clause: Pick<Clause, 'id' | 'file'>): (r
     !AS_NAMED_FILES.includes(clause.file) &&
     !BY_EMAIL.has(clause.id);
   if (!castable) return SAME;
-  const [left, left2] = [budgetLeft(member.email), budgetLeft(member2.email)];
-  if (left !== undefined && left2 !== undefined && left !== left2) return left2 > left ? SWAPPED : SAME;
-  // No budget shown: the one this worker has asked less of so far; alike, by the clause id.
   const [asked, asked2] = [answeredFor(member.email), answeredFor(member2.email)];
+  const [left, left2] = [budgetLeft(member.email), budgetLeft(member2.email)];
+  if (left !== undefined && left2 !== undefined) {
+    // The budget left, less the requests answered beyond the other's (as actors.ts weighs them).
+    const [score, score2] = [left - Math.max(0, asked - asked2), left2 - Math.max(0, asked2 - asked)];
+    if (score !== score2) return score2 > score ? SWAPPED : SAME;
+  }
   if (asked !== asked2) return asked2 < asked ? SWAPPED : SAME;
   return hash(clause.id) % 2 === 1 ? SWAPPED : SAME;
 }

@@ -71,7 +71,23 @@ describe('actors on a target that shows its budget', () => {
       now,
     );
 
-  it('acts through the pool account with the most budget left, whatever the clause id or the draw', () => {
+  it('weighs the budget left against the requests answered beyond the least asked, whatever the clause id or the draw', () => {
+    resetBudgets();
+    for (const role of PEOPLE) left(role, 100);
+    left('admin', 190);
+    for (const role of PEOPLE) if (role !== 'owner') noteAnswered(`${role}@example.com`);
+    // The admin: 190 left, one request beyond the owner's: 189 against the owner's 100.
+    expect(actorFor(budgeted('X-Y-001'), PEOPLE)).toBe('admin');
+    for (let i = 0; i < 100; i++) noteAnswered('admin@example.com');
+    // Now 101 beyond: 89 against 100.
+    for (let n = 1; n <= 10; n++) expect(actorFor(budgeted(`X-Y-00${n}`), PEOPLE)).toBe('owner');
+    expect(new Set(fc.sample(anyActor(budgeted('X-Y-001'), PEOPLE), { seed: 7, numRuns: 20 }))).toEqual(
+      new Set(['owner']),
+    );
+    resetBudgets();
+  });
+
+  it('acts through the pool account with the most budget left where the load is alike, whatever the clause id or the draw', () => {
     resetBudgets();
     for (const role of PEOPLE) left(role, 10);
     left('admin', 150);

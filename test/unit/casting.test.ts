@@ -26,12 +26,12 @@ describe('casting the member', () => {
     expect(cast('owner')).toBe('owner');
   });
 
-  it('gives the part to the member the target shows more budget left for', () => {
+  it("gives the part to the member with more budget left once its requests beyond the other's are taken off", () => {
     noteBudget(MEMBER, { 'x-ratelimit-remaining': '150', 'x-ratelimit-reset': '30' });
-    noteBudget(MEMBER2, { 'x-ratelimit-remaining': '20', 'x-ratelimit-reset': '30' });
-    noteAnswered(MEMBER); // asked more, but with more budget left: the budget leads
+    noteBudget(MEMBER2, { 'x-ratelimit-remaining': '40', 'x-ratelimit-reset': '30' });
+    noteAnswered(MEMBER); // asked one more, with far more budget left: 149 against 40
     expect(castingOf(both, edit('EDIT-CONTENT-001'))('member')).toBe('member');
-    noteBudget(MEMBER2, { 'x-ratelimit-remaining': '180', 'x-ratelimit-reset': '30' });
+    for (let i = 0; i < 120; i++) noteAnswered(MEMBER); // 121 more: 29 against 40
     expect(castingOf(both, edit('EDIT-CONTENT-001'))('member')).toBe('member2');
   });
 
