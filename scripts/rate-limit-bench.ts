@@ -52,6 +52,12 @@ function splitArgs(argv: readonly string[]) {
 }
 
 const args = splitArgs(process.argv.slice(2));
+/** The profile the runs take: a `--profile` among the conformance flags, else PROFILE, else the full one. */
+const profileFlag = args.rest.findIndex((a) => a === '--profile' || a.startsWith('--profile='));
+const profile =
+  profileFlag === -1
+    ? (process.env.PROFILE ?? 'full')
+    : (args.rest[profileFlag]!.split('=')[1] ?? args.rest[profileFlag + 1] ?? 'full');
 for (const style of args.styles) {
   if (!parseRateLimit(`${args.rateLimit}:${style}`)) {
     console.error(`--rate-limit wants REQUESTS/SECONDS and --styles some of ${RATE_LIMIT_STYLES.join(', ')}`);
@@ -115,7 +121,7 @@ function runConformance(url: string, reportDir: string, seed: string): Promise<n
       ENV_FILE: '/dev/null',
       REPORT_DIR: reportDir,
       SEED: seed,
-      PROFILE: process.env.PROFILE ?? 'full',
+      PROFILE: profile,
     },
   });
   return new Promise((done) => child.once('exit', (code) => done(code ?? 1)));
@@ -154,7 +160,7 @@ const ACCOUNTS = own.size;
 let worst = 0;
 let exit = 0;
 console.log(
-  `${args.flavour} flavour, production accounts, ${args.rateLimit} per user; full profile unless PROFILE is set\n` +
+  `${args.flavour} flavour, production accounts, ${args.rateLimit} per user, ${profile} profile\n` +
     'style             seed  answered  busiest  its 429s  all 429s  unthrottled s  wall s  floor s  ratio  outcome',
 );
 for (const seed of args.seeds) {
