@@ -70,7 +70,10 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
       identity: { email: account.email, apiKey: account.apiKey, secretVar: account.secretVar },
       timeoutMs: world.options.requestTimeoutMs,
       rateLimitMaxWaitSeconds: world.options.rateLimitMaxWaitSeconds,
-      rateLimitReserve: world.options.rateLimitReserve,
+      // No reserve: the lease goes before the checks' own requests of its account, which pace down to the reserve
+      // and leave that much to it. Every check of the state waits for the lease, and the lease account (the member)
+      // is the one whose window the checks spend first.
+      rateLimitReserve: 0,
     });
     const lease = new Lease({
       client,
