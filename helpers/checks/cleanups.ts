@@ -19,10 +19,7 @@ export class Cleanups {
 
   /** Records an object the check created: undone when the check ends (and by the runner if the check dies). */
   track(role: Role, kind: UndoKind, id: string | number, label: string): void {
-    const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
-    const undoer = this.world.accounts[undoRole(entry)];
-    if (undoer) entry.by = undoer.email;
-    recordCreated(this.world.options.ledgerFile, entry);
+    const entry = this.keepForRun(role, kind, id, label);
     this.entries.push({
       key: entry.key,
       label: `${kind} ${id}`,
@@ -32,6 +29,18 @@ export class Cleanups {
         return left;
       },
     });
+  }
+
+  /**
+   * Records an object the check created for the run's checks to share: in the run's ledger only, so that the runner
+   * undoes it once every check has ended (or the next run, should this one die).
+   */
+  keepForRun(role: Role, kind: UndoKind, id: string | number, label: string): LedgerEntry {
+    const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
+    const undoer = this.world.accounts[undoRole(entry)];
+    if (undoer) entry.by = undoer.email;
+    recordCreated(this.world.options.ledgerFile, entry);
+    return entry;
   }
 
   /**

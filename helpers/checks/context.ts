@@ -207,6 +207,11 @@ export class CheckContext {
     this.cleanups.track(this.cast(role), kind, id, label);
   }
 
+  /** Records an object the check created for the run's checks to share: the runner undoes it when the run ends. */
+  keepForRun(role: Role, kind: UndoKind, id: string | number, label: string): void {
+    this.cleanups.keepForRun(this.cast(role), kind, id, label);
+  }
+
   /**
    * Sends a request that may create the object, tracked first: if the answer is lost (or the run killed) after the
    * server made it, the ledger still holds it, and undoing what was never made counts as done (undo.ts). A refusal

@@ -9,9 +9,7 @@ import { Disabled, HarnessError, NotTheApiError, SetupError, TargetError, Unsupp
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
-import { type LedgerEntry, recordCreated } from '../../helpers/world/ledger.ts';
 import { claimOnce, settleOnce } from '../../helpers/world/run-files.ts';
-import { undoRole } from '../../helpers/world/undo.ts';
 
 export interface OwnChannel {
   id: number;
@@ -91,16 +89,34 @@ export async function ownChannel(
   { policy, others = [] }: { policy?: TopicsPolicy; others?: Role[] } = {},
 ): Promise<OwnChannel> {
   const name = ctx.unique('channel');
-  const creator = ctx.someone('assistant', { besides: ['guest', 'bot'] });
+  // The creator (the member when no other is configured) is subscribed only when asked for.
   const subscribers = [...new Set<Role>(['member', ...others])];
+  return createChannel(ctx, { name, subscribers, policy, until: 'check' });
+}
+
+/**
+ * Creates a channel as a person who is a set-up assistant, subscribing `subscribers`, recorded for archiving when the
+ * check ends (`until: 'check'`) or when the run does; with `policy`, its effective policy read back (skipped-
+ * unsupported when it differs).
+ */
+async function createChannel(
+  ctx: CheckContext,
+  {
+    name,
+    subscribers,
+    policy,
+    until,
+  }: { name: string; subscribers: Role[]; policy?: TopicsPolicy; until: 'check' | 'run' },
+): Promise<OwnChannel> {
+  const creator = ctx.someone('assistant', { besides: ['guest', 'bot'] });
   await ctx.as(creator).mustSetup('POST', '/users/me/subscriptions', {
-    subscriptions: [{ name, description: 'Created by teamchat-conformance; archived when the check ends.' }],
-    // The creator (the member when no other is configured) is subscribed only when asked for.
+    subscriptions: [{ name, description: `Created by teamchat-conformance; archived when the ${until} ends.` }],
     principals: subscribers.map((r) => ctx.account(r).userId),
     topics_policy: policy === undefined ? undefined : JSON.stringify(policy),
   });
   const { stream_id } = await ctx.as(creator).mustSetup('GET', '/get_stream_id', { stream: name });
-  ctx.track(creator, 'channel', stream_id, name);
+  if (until === 'check') ctx.track(creator, 'channel', stream_id, name);
+  else ctx.keepForRun(creator, 'channel', stream_id, name);
   if (policy !== undefined) {
     const reported = await effectivePolicy(ctx, name);
     if (reported !== policy)
@@ -148,30 +164,12 @@ async function sharedChannelOf(ctx: CheckContext, key: string, policy: TopicsPol
     throw new Class(word.message);
   }
   try {
-    const name = `${ctx.world.prefix}shared-${key}`;
-    const creator = ctx.someone('assistant', { besides: ['guest', 'bot'] });
-    await ctx.as(creator).mustSetup('POST', '/users/me/subscriptions', {
-      subscriptions: [{ name, description: 'Created by teamchat-conformance; archived when the run ends.' }],
-      principals: ROLES.filter((role) => ctx.usable(role)).map((role) => ctx.account(role).userId),
-      topics_policy: policy === undefined ? undefined : JSON.stringify(policy),
+    const channel = await createChannel(ctx, {
+      name: `${ctx.world.prefix}shared-${key}`,
+      subscribers: ROLES.filter((role) => ctx.usable(role)),
+      policy,
+      until: 'run',
     });
-    const { stream_id } = await ctx.as(creator).mustSetup('GET', '/get_stream_id', { stream: name });
-    const entry: LedgerEntry = {
-      key: `channel:${creator}:${stream_id}`,
-      kind: 'channel',
-      role: creator,
-      id: stream_id,
-      label: name,
-    };
-    const undoer = ctx.world.accounts[undoRole(entry)];
-    if (undoer) entry.by = undoer.email;
-    recordCreated(ctx.world.options.ledgerFile, entry);
-    if (policy !== undefined) {
-      const reported = await effectivePolicy(ctx, name);
-      if (reported !== policy)
-        throw new Unsupported(`a channel created with topics_policy ${policy} reports ${reported}`);
-    }
-    const channel: OwnChannel = { id: Number(stream_id), name };
     settleOnce(ctx.world.runId, 'channel', key, JSON.stringify({ channel }));
     return channel;
   } catch (error) {
