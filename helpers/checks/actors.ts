@@ -13,7 +13,7 @@
  * window resets. The member's own part is shared with the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
-import { answeredFor, budgetLeft } from '../http/rate-budget.ts';
+import { answeredFor, budgetLeft, budgetLeftToHold, holdBudget } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -191,15 +191,25 @@ export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Rol
  * middle of those steps would make them miss the limit and fail the target for the harness's own pacing. On a
  * sliding log (Zulip) slots free up as the oldest calls leave, which no header announces: the account looks again
  * (GET /users/me, one request) after 1, 2, then every 4 s until enough are free, rather than wait for a whole window.
+ * While it waits it holds the calls (holdBudget): the other checks' requests of the account leave the freed slots
+ * to it, where they would otherwise take each as it freed and starve it (a wait of 96-117 s, measured, while the
+ * check held its turn on the realm's settings and other checks waited for that turn). Once there, the steps spend
+ * the hold.
  */
 export async function budgetFor(ctx: CheckContext, roles: readonly Role[], requests: number): Promise<void> {
   // Room for the steps, and for one request of each other worker of the run that may spend the account meanwhile.
   const need = requests + ctx.world.options.workers;
+  const holding = new Set<string>();
+  const renew = (armed: boolean) => {
+    for (const email of holding) holdBudget(email, requests, armed);
+  };
   for (const role of new Set(roles)) {
     const { email } = ctx.account(role);
     for (let pause = 1000; ; pause = Math.min(2 * pause, 4000)) {
-      const left = budgetLeft(email);
+      const left = budgetLeftToHold(email);
       if (left === undefined || (Number.isFinite(left) && left >= need)) break;
+      holding.add(email);
+      renew(false);
       // Past the last Reset heard of, the budget is unknown (a Reset may name just the next free slot): ask.
       if (left !== Number.POSITIVE_INFINITY) {
         const end = ctx.recorder.beginWait(Date.now(), 'rate-limit'); // not the check's own work time
@@ -209,6 +219,7 @@ export async function budgetFor(ctx: CheckContext, roles: readonly Role[], reque
       await ctx.as(role).get('/users/me');
     }
   }
+  renew(true);
 }
 
 /** FNV-1a: a stable small hash of a clause id. */

@@ -15,6 +15,7 @@ import { declare, declaringOnly, sinceOf } from '../clauses/declare.ts';
 import { type Clause, LEVELS, type Level, type Outcome, testNameOf } from '../clauses/types.ts';
 import { Disabled, findCause, HarnessError, NotApplicable, Unsupported } from '../errors.ts';
 import { describeExchange } from '../http/exchange.ts';
+import { releaseHolds } from '../http/rate-budget.ts';
 import { Recorder } from '../http/recorder.ts';
 import { redact } from '../http/redact.ts';
 import { setCurrentCheck, takePendingNotes } from '../progress.ts';
@@ -129,6 +130,7 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimit: 
     outcome = classify(clause, error);
   } finally {
     setCurrentCheck(undefined);
+    releaseHolds(); // what it held for its timed steps (budgetFor), should it end before spending it
   }
   // The evidence is what the check itself exchanged: the cleanup's requests come after, and show nothing.
   const exchanged = recorder.exchanges.length;

@@ -18,7 +18,7 @@
  * Steps that must happen inside a time limit ask for a whole window (`wholeWindow`) instead: no 429 may fall
  * among them.
  */
-import { BroadcastChannel } from 'node:worker_threads';
+import { BroadcastChannel, threadId } from 'node:worker_threads';
 
 interface Budget {
   remaining: number;
@@ -43,6 +43,20 @@ interface Budget {
   sorted: boolean;
   /** The last 429: when it came, and until when it held the account back. */
   refusal: { atMs: number; untilMs: number } | undefined;
+  /** Calls held for timed steps (holdBudget), by the worker thread holding them. */
+  holds: Map<number, Hold>;
+}
+
+/**
+ * Calls of an account a check in one worker thread holds for steps that must happen inside a time limit: the other
+ * workers' requests of the account leave them free. While the holder waits for them (`armed` false) its own
+ * requests do not use them up; once armed, each of its requests does, and the hold ends with the last.
+ */
+interface Hold {
+  count: number;
+  sinceMs: number;
+  untilMs: number;
+  armed: boolean;
 }
 
 /** How near a reset must be for the pacing to wait for it rather than ask and learn the exact wait from a 429. */
@@ -69,7 +83,9 @@ type Shared =
    * older than the last 429).
    */
   | { kind: 'counted'; account: string; count: number; times: number[] }
-  | { kind: 'probe'; account: string; untilMs: number };
+  | { kind: 'probe'; account: string; untilMs: number }
+  /** A thread's hold on the account's calls (see Hold); a count of 0 ends it. */
+  | ({ kind: 'hold'; account: string; holder: number } & Hold);
 const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
 shared.unref();
 shared.onmessage = (event) => learn((event as { data: Shared }).data);
@@ -88,6 +104,12 @@ function learn(news: Shared): void {
   }
   if (news.kind === 'probe') {
     budget.probeUntilMs = Math.max(budget.probeUntilMs, news.untilMs);
+    return;
+  }
+  if (news.kind === 'hold') {
+    const { count, sinceMs, untilMs, armed } = news;
+    if (count > 0) budget.holds.set(news.holder, { count, sinceMs, untilMs, armed });
+    else budget.holds.delete(news.holder);
     return;
   }
   // Any word from the target ends a probe.
@@ -127,6 +149,7 @@ const budgetOf = (account: string): Budget => {
       accepted: [],
       sorted: true,
       refusal: undefined,
+      holds: new Map(),
     };
     budgets.set(account, budget);
   }
@@ -212,27 +235,101 @@ export async function waitForBudget(
   let told = false;
   for (let now = start; ; now = Date.now()) {
     let until = 0;
+    // Calls another worker holds for timed steps are not this request's to spend. Requests without a reserve (the
+    // run's lease) go first all the same: they keep what every check relies on.
+    const held = reserve > 0 ? heldByOthers(budget, now) : 0;
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
-    else if (budget.shown && budget.remaining <= reserve) {
+    else if (budget.shown && budget.remaining <= reserve + held) {
       // A Reset past is not a whole budget back: on a limiter whose Reset names the next free slot only one came
       // back. One request finds out; its answer's headers tell the rest.
       if (now >= budget.resetAtMs) budget.uncertain = true;
+      // Only the hold stands in the way: its holder's answers tell when the calls it holds are spent.
+      else if (budget.remaining > reserve) until = now + HOLD_POLL_MS;
       else if (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS) until = budget.resetAtMs;
       else {
-        const slot = slotOf(budget, reserve);
+        const slot = slotOf(budget, reserve + held);
         if (slot !== undefined && slot > now) until = slot;
         else budget.uncertain = true;
       }
     }
     if (until <= now && budget.uncertain) {
       if (budget.probeUntilMs > now) until = Math.min(budget.probeUntilMs, now + PROBE_POLL_MS);
+      // The holder finds out for itself (budgetFor asks), rather than a request that would take a call it holds.
+      else if (held > 0) until = now + HOLD_POLL_MS;
       else tell({ kind: 'probe', account, untilMs: now + PROBE_TIMEOUT_MS }); // this request finds out
     }
-    if (until <= now) return now - start;
+    if (until <= now) {
+      spendHeld(account, budget);
+      return now - start;
+    }
     if (!told) onWait?.(until);
     told = true;
     await new Promise((r) => setTimeout(r, until - now));
   }
+}
+
+/** How often a request held back by another worker's hold looks again. */
+const HOLD_POLL_MS = 100;
+/** How long a hold lasts unless renewed: one whose holder died (its thread ended mid-check) does not last. */
+export const HOLD_MS = 15_000;
+
+/** Calls of the account held by other threads, or only by those that began holding before this thread's hold. */
+function heldByOthers(budget: Budget, now: number, { before = false } = {}): number {
+  const mine = budget.holds.get(threadId);
+  let held = 0;
+  for (const [holder, hold] of budget.holds) {
+    if (holder === threadId || hold.untilMs <= now) continue;
+    if (before && mine && (hold.sinceMs > mine.sinceMs || (hold.sinceMs === mine.sinceMs && holder > threadId)))
+      continue;
+    held += hold.count;
+  }
+  return held;
+}
+
+/** A request of this thread's armed hold is on its way: one call fewer held, and the hold ends with the last. */
+function spendHeld(account: string, budget: Budget): void {
+  const mine = budget.holds.get(threadId);
+  if (!mine?.armed) return;
+  tell({ kind: 'hold', account, holder: threadId, ...mine, count: mine.count - 1 });
+}
+
+/**
+ * This thread (the check it runs) holds `count` calls of the account for steps that must happen inside a time
+ * limit: the other workers' requests of the account leave them free, so that the budget the check waits for is
+ * not taken slot by slot as it frees. `armed` once the budget is there: each of the thread's requests of the
+ * account then spends one. Renewed by calling again; a hold not renewed ends after HOLD_MS.
+ */
+export function holdBudget(account: string, count: number, armed: boolean, now = Date.now()): void {
+  const mine = budgetOf(account).holds.get(threadId);
+  tell({
+    kind: 'hold',
+    account,
+    holder: threadId,
+    count,
+    sinceMs: mine?.sinceMs ?? now,
+    untilMs: now + HOLD_MS,
+    armed,
+  });
+}
+
+/** Ends this thread's holds (its check has ended). */
+export function releaseHolds(): void {
+  for (const [account, budget] of budgets) {
+    const mine = budget.holds.get(threadId);
+    if (mine) tell({ kind: 'hold', account, holder: threadId, ...mine, count: 0 });
+  }
+}
+
+/**
+ * What is left of the account's budget for this thread's hold: what the target last said is left (budgetLeft),
+ * less what threads that began holding before it hold. First come, first served: two holders do not both start
+ * on the same calls.
+ */
+export function budgetLeftToHold(account: string, now = Date.now()): number | undefined {
+  const left = budgetLeft(account, now);
+  const budget = budgets.get(account);
+  if (left === undefined || !budget || !Number.isFinite(left)) return left;
+  return left - heldByOthers(budget, now, { before: true });
 }
 
 /** Learns the account's budget from an answer's headers (absent headers: the target shows no budget). */

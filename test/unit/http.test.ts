@@ -9,9 +9,12 @@ import { encodeParams } from '../../helpers/http/encoding.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import {
   answeredFor,
+  budgetLeftToHold,
+  holdBudget,
   noteAnswered,
   noteBudget,
   noteRefusal,
+  releaseHolds,
   resetBudgets,
   slotFor,
   waitForBudget,
@@ -302,6 +305,62 @@ describe('rate-limit budgets', () => {
     noteAnswered('y@example.com', true, t);
     noteRefusal('y@example.com', 100, t + 10);
     expect(slotFor('y@example.com', 0)).toBeUndefined();
+    resetBudgets();
+  });
+
+  it('leave the calls another worker holds for timed steps to it, first holder first; the holder spends them', async () => {
+    resetBudgets();
+    const other = new BroadcastChannel('teamchat-conformance:rate-budget');
+    const holds: { holder: number; count: number }[] = [];
+    other.onmessage = (event) => {
+      const news = (event as { data: { kind: string; holder: number; count: number } }).data;
+      if (news.kind === 'hold') holds.push(news);
+    };
+    const now = Date.now();
+    const reset = String((now + 60_000) / 1000);
+    noteBudget('h@example.com', { 'x-ratelimit-remaining': '8', 'x-ratelimit-reset': reset }, now);
+    // Another thread (holder 9999) began holding 10 calls before this one's hold.
+    other.postMessage({
+      kind: 'hold',
+      account: 'h@example.com',
+      holder: 9999,
+      count: 10,
+      sinceMs: now - 1000,
+      untilMs: now + 15_000,
+      armed: false,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let sent = false;
+    const held = waitForBudget('h@example.com', 2).then(() => {
+      sent = true;
+    });
+    expect(await waitForBudget('h@example.com', 0)).toBe(0); // a request without a reserve (the lease) goes first
+    holdBudget('h@example.com', 3, false);
+    expect(budgetLeftToHold('h@example.com')).toBe(8 - 10); // the earlier holder is served first
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(sent).toBe(false); // 8 left, 2 kept back and 10 held: this request waits
+    other.postMessage({
+      kind: 'hold',
+      account: 'h@example.com',
+      holder: 9999,
+      count: 0,
+      sinceMs: now - 1000,
+      untilMs: 0,
+      armed: false,
+    });
+    await held; // the other thread's hold ended (this thread's own does not hold its requests back)
+    expect(budgetLeftToHold('h@example.com')).toBe(8);
+    // Armed, each of the holder's requests spends a held call, and the hold ends with the last.
+    holdBudget('h@example.com', 2, true);
+    await waitForBudget('h@example.com', 2);
+    await waitForBudget('h@example.com', 2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(holds.filter((h) => h.holder !== 9999).map((h) => h.count)).toEqual([3, 2, 1, 0]);
+    holdBudget('h@example.com', 4, false);
+    releaseHolds(); // the check ended
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(holds.at(-1)?.count).toBe(0);
+    other.close();
     resetBudgets();
   });
 
