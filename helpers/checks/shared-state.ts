@@ -146,6 +146,7 @@ export async function takeTurn(ctx: CheckContext, what: string): Promise<void> {
   if (waited >= 1000)
     ctx.note(`waited ${(waited / 1000).toFixed(0)} s for ${holder || 'another check'} to end its turn on ${what}`);
   ctx.defer(`the turn on ${what}`, () => rmSync(file, { force: true }));
+  ctx.goFirst(); // others may be waiting for this turn: their wait ends with this check
 }
 
 /**

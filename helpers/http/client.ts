@@ -50,8 +50,11 @@ export interface ClientOptions {
   rateLimitMaxWaitSeconds: number;
   /** Least time between two requests of this process (MAX_RPS); 0 or absent: no pacing. */
   minIntervalMs?: number;
-  /** Requests of an account's rate-limit budget left to other processes: pace when down to this many. */
-  rateLimitReserve?: number;
+  /**
+   * Requests of an account's rate-limit budget left to other processes: pace when down to this many. A function is
+   * asked at each request (a check that goes first from some point on: see CheckContext.goFirst).
+   */
+  rateLimitReserve?: number | (() => number);
   recorder?: Recorder;
 }
 
@@ -124,6 +127,11 @@ export class ApiClient {
     }
   }
 
+  private reserve(): number {
+    const { rateLimitReserve } = this.options;
+    return (typeof rateLimitReserve === 'function' ? rateLimitReserve() : rateLimitReserve) ?? 0;
+  }
+
   private async once(
     method: Method,
     path: string,
@@ -137,7 +145,7 @@ export class ApiClient {
       // Recorded from the moment the account must wait: a budget with room costs no time, and no rate-limit wait.
       let endRateLimitWait: (() => void) | undefined;
       await this.waiting(
-        waitForBudget(identity.email, this.options.rateLimitReserve ?? 0, Date.now(), (until) => {
+        waitForBudget(identity.email, this.reserve(), Date.now(), (until) => {
           endRateLimitWait = this.options.recorder?.beginWait(Date.now(), 'rate-limit');
           announceWait(identity.email, "its rate-limit budget is spent until the target's window resets", until);
         }),

@@ -64,14 +64,18 @@ describe('turns on shared state within a run', () => {
     const deferred: (() => unknown)[] = [];
     const notes: string[] = [];
     const recorder = new Recorder();
+    const first = { now: false };
     const ctx = {
       world: { runId },
       clause: { id: clause },
       recorder,
       note: (text: string) => notes.push(text),
       defer: (_label: string, undo: () => unknown) => deferred.push(undo),
+      goFirst: () => {
+        first.now = true;
+      },
     } as unknown as CheckContext;
-    return { ctx, notes, recorder, end: async () => Promise.all(deferred.map((undo) => undo())) };
+    return { ctx, notes, recorder, first, end: async () => Promise.all(deferred.map((undo) => undo())) };
   };
 
   it('let one check at a time hold a turn, the next waiting until the first has ended', async () => {
@@ -85,6 +89,8 @@ describe('turns on shared state within a run', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(waited).toBe(true);
+    // Its holder goes first where budgets run low (the waiting check's wait ends with it); the waiting one not yet.
+    expect([first.first.now, second.first.now]).toEqual([true, false]);
     // Another setting, or another run, is not held up.
     const other = turnCtx(runId, 'C-001');
     await takeTurn(other.ctx, 'realm setting y');
