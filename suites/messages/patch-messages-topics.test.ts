@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { isStoredEmpty } from '../../helpers/arbitraries/topic-rule.ts';
 import { checksIn } from '../../helpers/checks/check.ts';
+import { distinctRuns, onceEach } from '../../helpers/checks/distinct.ts';
 import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
@@ -25,20 +26,7 @@ const SENDERS = { besides: ['moderator', 'admin', 'owner'] } as const;
 
 /** The longest topic EDIT-TOPIC-002 moves from: with each position in it and each mode, 40 cases in all. */
 const LONGEST = 4;
-
-/**
- * How many distinct cases of EDIT-TOPIC-002 (length, moved position, mode: the sender does not matter to the move)
- * `runs` random draws would be expected to show, each length and mode equally likely: so many, each judged once,
- * cover as much as the profile's runs would, with fewer requests (30 draws show about 20 cases, 8 about 7).
- */
-function distinctRuns(runs: number): number {
-  let expected = 0;
-  for (let n = 1; n <= LONGEST; n++) {
-    const p = 1 / LONGEST / n / MODES.length; // one case of length n
-    expected += n * MODES.length * (1 - (1 - p) ** runs);
-  }
-  return Math.max(1, Math.round(expected));
-}
+const MOVE_CASES = MODES.length * ((LONGEST * (LONGEST + 1)) / 2);
 
 group('PATCH /messages/{message_id}: topics', () => {
   sharesState('realm-edit-settings');
@@ -67,14 +55,13 @@ group('PATCH /messages/{message_id}: topics', () => {
         mode: fc.constantFrom(...MODES),
         sender: ctx.draw('assistant', SENDERS),
       });
-      // Each case once: the profile's runs drawn at random would repeat some of so few (see distinctRuns).
-      const judged = new Set<string>();
+      // Each case once: the profile's runs drawn at random would repeat some of so few (helpers/checks/distinct.ts).
+      // The sender does not matter to the move: not part of the case.
+      const once = onceEach();
       await fc.assert(
         fc.asyncProperty(history, async ({ n, at, mode, sender }) => {
           const target = at % n;
-          const key = `${n} ${target} ${mode}`;
-          fc.pre(!judged.has(key));
-          judged.add(key);
+          once(`${n} ${target} ${mode}`);
           const from = ctx.unique('from');
           const to = ctx.unique('to');
           const ids = await sendMany(ctx, channel, from, n, sender);
@@ -92,7 +79,7 @@ group('PATCH /messages/{message_id}: topics', () => {
             }
           });
         }),
-        ctx.property({ numRuns: distinctRuns(ctx.property().numRuns) }),
+        ctx.property({ numRuns: distinctRuns(ctx.property().numRuns, MOVE_CASES) }),
       );
     },
   );
