@@ -13,13 +13,14 @@ import { ROLES } from '../../helpers/roles.ts';
 import { fakeCtx } from '../support/fake-context.ts';
 
 describe('kinds of account', () => {
-  it('hold their reasons: people are neither guests nor bots, helpers no member', () => {
+  it('hold their reasons: people are neither guests nor bots, helpers neither members nor the administrator', () => {
     expect(KINDS.person).not.toContain('guest');
     expect(KINDS.person).not.toContain('bot');
     expect(KINDS.anyone).toEqual(expect.arrayContaining([...KINDS.person, 'guest', 'bot']));
     expect(KINDS['peer member']).toEqual(['member2']);
     for (const kind of Object.values(KINDS)) expect(kind).not.toContain('member');
     expect(KINDS.assistant).not.toContain('member2');
+    expect(KINDS.assistant).not.toContain('admin');
   });
 
   it('choose as the pool of the kind does: by clause id, the same on every run', () => {
@@ -33,16 +34,16 @@ describe('kinds of account', () => {
   it('leave out the roles a clause rules out, keeping the kind order', () => {
     const ctx = fakeCtx('X-Y-001', ROLES);
     expect(rolesOfKind(ctx, 'person', { besides: ['member2'] })).toEqual(['moderator', 'admin', 'owner']);
-    expect(rolesOfKind(ctx, 'assistant', { besides: ['moderator', 'owner', 'admin'] })).toEqual(['guest', 'bot']);
+    expect(rolesOfKind(ctx, 'assistant', { besides: ['moderator', 'owner'] })).toEqual(['guest', 'bot']);
     for (let n = 1; n <= 20; n++)
       expect(someoneOf(fakeCtx(`X-Y-${n}`, ROLES), 'anyone', { besides: ['guest', 'bot'] })).not.toMatch(/guest|bot/);
   });
 
   it('fall back to the member when none of the kind is usable, or to the kind, should the member be ruled out', () => {
     expect(rolesOfKind(fakeCtx('X-Y-001', ['member', 'guest']), 'person')).toEqual(['member']);
-    expect(
-      rolesOfKind(fakeCtx('X-Y-001', ['member', 'bot'], ['bot']), 'assistant', { besides: ['owner', 'admin'] }),
-    ).toEqual(['member']);
+    expect(rolesOfKind(fakeCtx('X-Y-001', ['member', 'bot'], ['bot']), 'assistant', { besides: ['owner'] })).toEqual([
+      'member',
+    ]);
     // The check then asks for the moderator and is disabled, naming its variable.
     expect(rolesOfKind(fakeCtx('X-Y-001', ['member']), 'person', { besides: ['member2', 'member'] })).toEqual([
       'moderator',
