@@ -16,7 +16,8 @@
  *   rather than ask into a closed window again (`slotOf`).
  *
  * Steps that must happen inside a time limit ask for a whole window (`wholeWindow`) instead: no 429 may fall
- * among them.
+ * among them. A check waiting for room for such steps holds the calls it needs (`holdBudget`): the other workers'
+ * requests of the account leave them to it, rather than take each slot as it frees.
  */
 import { BroadcastChannel, threadId } from 'node:worker_threads';
 
@@ -271,7 +272,7 @@ export async function waitForBudget(
 /** How often a request held back by another worker's hold looks again. */
 const HOLD_POLL_MS = 100;
 /** How long a hold lasts unless renewed: one whose holder died (its thread ended mid-check) does not last. */
-export const HOLD_MS = 15_000;
+const HOLD_MS = 15_000;
 
 /** Calls of the account held by other threads, or only by those that began holding before this thread's hold. */
 function heldByOthers(budget: Budget, now: number, { before = false } = {}): number {
