@@ -158,6 +158,16 @@ function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
 }
 
 /**
+ * What an account is weighed by where the target shows budgets: its budget left less the requests the run has had
+ * answered of it beyond `least` (the least asked of the accounts it is weighed against). Undefined where no budget
+ * is shown. withBudget chooses by it, and so does the member's swap with the second member (casting.ts).
+ */
+export function weighedBudget(email: string, least: number): number | undefined {
+  const left = budgetLeft(email);
+  return left === undefined ? undefined : left - (answeredFor(email) - least);
+}
+
+/**
  * `chosen`, unless the target shows the pool's budgets: then the account with the most budget left once the requests
  * it has had answered beyond the least asked of the pool are taken off (`chosen` among equals, then the one asked
  * less). Led by the budget of the moment alone, checks starting together saw the same richest account, and one
@@ -165,18 +175,18 @@ function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
  */
 export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
   // An unconfigured role has no budget to compare: the check then asks for it, and is disabled naming its variable.
-  const account = (role: Role) => ctx.configured(role);
-  const left = (role: Role) => {
-    const a = account(role);
-    return a ? budgetLeft(a.email) : undefined;
-  };
-  if (left(chosen) === undefined) return chosen;
+  const email = (role: Role) => ctx.configured(role)?.email;
+  const chosenEmail = email(chosen);
+  if (chosenEmail === undefined || budgetLeft(chosenEmail) === undefined) return chosen;
   const asked = (role: Role) => {
-    const a = account(role);
-    return a ? answeredFor(a.email) : Number.POSITIVE_INFINITY;
+    const e = email(role);
+    return e === undefined ? Number.POSITIVE_INFINITY : answeredFor(e);
   };
   const least = Math.min(...actors.map(asked));
-  const score = (role: Role) => (left(role) ?? Number.NEGATIVE_INFINITY) - (asked(role) - least);
+  const score = (role: Role) => {
+    const e = email(role);
+    return (e === undefined ? undefined : weighedBudget(e, least)) ?? Number.NEGATIVE_INFINITY;
+  };
   let best = chosen;
   for (const role of actors) {
     const [s, b] = [score(role), score(best)];

@@ -12,10 +12,10 @@
  */
 
 import type { Clause } from '../clauses/types.ts';
-import { answeredFor, budgetLeft } from '../http/rate-budget.ts';
+import { answeredFor } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { World } from '../world/types.ts';
-import { hash } from './actors.ts';
+import { hash, weighedBudget } from './actors.ts';
 
 const SAME = (role: Role) => role;
 const SWAPPED = (role: Role): Role => (role === 'member' ? 'member2' : role === 'member2' ? 'member' : role);
@@ -55,12 +55,9 @@ export function castingOf(world: World, clause: Pick<Clause, 'id' | 'file'>): (r
     !BY_EMAIL.has(clause.id);
   if (!castable) return SAME;
   const [asked, asked2] = [answeredFor(member.email), answeredFor(member2.email)];
-  const [left, left2] = [budgetLeft(member.email), budgetLeft(member2.email)];
-  if (left !== undefined && left2 !== undefined) {
-    // The budget left, less the requests answered beyond the other's (as actors.ts weighs them).
-    const [score, score2] = [left - Math.max(0, asked - asked2), left2 - Math.max(0, asked2 - asked)];
-    if (score !== score2) return score2 > score ? SWAPPED : SAME;
-  }
+  const least = Math.min(asked, asked2);
+  const [score, score2] = [weighedBudget(member.email, least), weighedBudget(member2.email, least)];
+  if (score !== undefined && score2 !== undefined && score !== score2) return score2 > score ? SWAPPED : SAME;
   if (asked !== asked2) return asked2 < asked ? SWAPPED : SAME;
   return hash(clause.id) % 2 === 1 ? SWAPPED : SAME;
 }
