@@ -144,12 +144,17 @@ export function lightestOf(ctx: CheckContext, actors: readonly Role[], turn: num
  * and meets a per-user limit the rest of the pool is far from.
  */
 function leastAsked(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
-  const asked = (role: Role) => {
-    const account = ctx.configured(role);
-    return account ? answeredFor(account.email) : Number.POSITIVE_INFINITY;
+  return leastAskedOf(chosen, actors, (role) => ctx.configured(role)?.email);
+}
+
+/** leastAsked over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
+export function leastAskedOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
+  const asked = (t: T) => {
+    const email = emailOf(t);
+    return email === undefined ? Number.POSITIVE_INFINITY : answeredFor(email);
   };
   let best = chosen;
-  for (const role of actors) if (asked(role) < asked(best)) best = role;
+  for (const t of pool) if (asked(t) < asked(best)) best = t;
   return best;
 }
 
@@ -175,22 +180,26 @@ export function weighedBudget(email: string, least: number): number | undefined 
  */
 export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
   // An unconfigured role has no budget to compare: the check then asks for it, and is disabled naming its variable.
-  const email = (role: Role) => ctx.configured(role)?.email;
-  const chosenEmail = email(chosen);
+  return withBudgetOf(chosen, actors, (role) => ctx.configured(role)?.email);
+}
+
+/** withBudget over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
+export function withBudgetOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
+  const chosenEmail = emailOf(chosen);
   if (chosenEmail === undefined || budgetLeft(chosenEmail) === undefined) return chosen;
-  const asked = (role: Role) => {
-    const e = email(role);
+  const asked = (t: T) => {
+    const e = emailOf(t);
     return e === undefined ? Number.POSITIVE_INFINITY : answeredFor(e);
   };
-  const least = Math.min(...actors.map(asked));
-  const score = (role: Role) => {
-    const e = email(role);
+  const least = Math.min(...pool.map(asked));
+  const score = (t: T) => {
+    const e = emailOf(t);
     return (e === undefined ? undefined : weighedBudget(e, least)) ?? Number.NEGATIVE_INFINITY;
   };
   let best = chosen;
-  for (const role of actors) {
-    const [s, b] = [score(role), score(best)];
-    if (s > b || (s === b && asked(role) < asked(best))) best = role;
+  for (const t of pool) {
+    const [s, b] = [score(t), score(best)];
+    if (s > b || (s === b && asked(t) < asked(best))) best = t;
   }
   return best;
 }

@@ -22,6 +22,20 @@ const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise
   scheduled_message: (c, id) => c.delete(`/scheduled_messages/${id}`),
 };
 
+/**
+ * Undoes the entry through another account than the one its kind names (an administrator deleting a member's
+ * message): true only when the target says it is done. Any refusal tells nothing (the other account may not see the
+ * object at all): the entry's own account then undoes it (undo).
+ */
+export async function undoneBy(client: ApiClient, entry: LedgerEntry): Promise<boolean> {
+  try {
+    return (await UNDO[entry.kind](client, entry.id)).body?.result === 'success';
+  } catch (error) {
+    if (error instanceof TargetError) return false;
+    throw error;
+  }
+}
+
 /** Returns null when undone (or already gone), else a line saying what is left behind. */
 export async function undo(client: ApiClient, entry: LedgerEntry): Promise<string | null> {
   const res = await onceMoreIfLost(() => UNDO[entry.kind](client, entry.id));

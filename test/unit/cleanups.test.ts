@@ -1,0 +1,91 @@
+// Who undoes what a check created (helpers/checks/cleanups.ts): the account that made it, but a member's message,
+// which an administrator may delete in its place where the load leads there; should the administrator be refused,
+// the sender deletes it after all.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Cleanups } from '../../helpers/checks/cleanups.ts';
+import type { ApiClient } from '../../helpers/http/client.ts';
+import { noteAnswered, noteBudget, resetBudgets } from '../../helpers/http/rate-budget.ts';
+import type { Role } from '../../helpers/roles.ts';
+import { pendingEntries } from '../../helpers/world/ledger.ts';
+import type { World } from '../../helpers/world/types.ts';
+
+const EMAIL: Partial<Record<Role, string>> = {
+  member: 'hamlet@example.test',
+  owner: 'desdemona@example.test',
+  admin: 'iago@example.test',
+  guest: 'polonius@example.test',
+};
+const SUCCESS = { status: 200, body: { result: 'success', msg: '' } };
+const REFUSED = { status: 400, body: { result: 'error', msg: 'Invalid message(s)', code: 'BAD_REQUEST' } };
+
+/** Cleanups over a world of EMAIL's accounts, whose clients answer each DELETE with `answer(role)`; records calls. */
+function cleanupsOf(answer: (role: Role) => typeof SUCCESS | typeof REFUSED = () => SUCCESS) {
+  const ledgerFile = join(mkdtempSync(join(tmpdir(), 'cleanups-')), 'ledger.jsonl');
+  const accounts = Object.fromEntries(Object.entries(EMAIL).map(([role, email]) => [role, { email }]));
+  const world = { accounts, options: { ledgerFile } } as unknown as World;
+  const calls: string[] = [];
+  const clientOf = (role: Role) =>
+    ({
+      delete: async (path: string) => {
+        calls.push(`${role} DELETE ${path}`);
+        return answer(role);
+      },
+      get: async (path: string) => {
+        calls.push(`${role} GET ${path}`);
+        return REFUSED; // the message is gone
+      },
+    }) as unknown as ApiClient;
+  return { cleanups: new Cleanups(world, clientOf), calls, ledgerFile };
+}
+
+const askOf = (role: Role, times: number) => {
+  for (let i = 0; i < times; i++) noteAnswered(EMAIL[role]!);
+};
+
+beforeEach(() => resetBudgets());
+
+describe("undoing a check's objects", () => {
+  it("has an administrator delete a member's message where the member has been asked more", async () => {
+    askOf('member', 5);
+    askOf('owner', 3);
+    askOf('admin', 1);
+    const { cleanups, calls, ledgerFile } = cleanupsOf();
+    cleanups.track('member', 'message', 41, 'message 41');
+    expect(await cleanups.run()).toEqual([]);
+    expect(calls).toEqual(['admin DELETE /messages/41']);
+    expect(pendingEntries(ledgerFile)).toEqual([]);
+  });
+
+  it('leaves the message to its sender where the target shows the administrators with less budget left', async () => {
+    askOf('member', 5);
+    noteBudget(EMAIL.member!, { 'x-ratelimit-remaining': '150', 'x-ratelimit-reset': '30' });
+    noteBudget(EMAIL.owner!, { 'x-ratelimit-remaining': '20', 'x-ratelimit-reset': '30' });
+    noteBudget(EMAIL.admin!, { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': '30' });
+    const { cleanups, calls } = cleanupsOf();
+    cleanups.track('member', 'message', 41, 'message 41');
+    await cleanups.run();
+    expect(calls).toEqual(['member DELETE /messages/41']);
+  });
+
+  it("has the sender delete its message after all when the administrator's deletion is refused", async () => {
+    askOf('member', 5);
+    const { cleanups, calls, ledgerFile } = cleanupsOf((role) => (role === 'member' ? SUCCESS : REFUSED));
+    cleanups.track('member', 'message', 41, 'message 41');
+    expect(await cleanups.run()).toEqual([]);
+    expect(calls).toEqual(['owner DELETE /messages/41', 'member DELETE /messages/41']);
+    expect(pendingEntries(ledgerFile)).toEqual([]);
+  });
+
+  it("leaves other accounts' messages and every other kind to the account that made them", async () => {
+    askOf('member', 5);
+    askOf('guest', 5);
+    const { cleanups, calls } = cleanupsOf();
+    cleanups.track('guest', 'message', 7, 'message 7');
+    cleanups.track('member', 'draft', 8, 'draft 8');
+    await cleanups.run();
+    expect(calls).toEqual(['member DELETE /drafts/8', 'guest DELETE /messages/7']);
+  });
+});
