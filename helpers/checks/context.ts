@@ -32,7 +32,7 @@ let counter = 0;
 
 /**
  * The reserve of a check that goes first (goFirst): it paces only at the last call of an account's budget, where
- * the others pace at theirs (two requests a worker), so that where budgets run low the slots as they free are its.
+ * the others pace at theirs (a request a worker), so that where budgets run low the slots as they free are its.
  */
 const FIRST_RESERVE = 1;
 
