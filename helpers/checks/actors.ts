@@ -135,7 +135,15 @@ function choose(ctx: CheckContext, actors: readonly Role[]): Role {
  * accounts (a sequence's reads): each time the account least spent so far.
  */
 export function lightestOf(ctx: CheckContext, actors: readonly Role[], turn: number): Role {
-  return withBudget(ctx, leastAsked(ctx, actors[turn % actors.length]!, actors), actors);
+  return lightestAmong(actors[turn % actors.length]!, actors, (role) => ctx.configured(role)?.email);
+}
+
+/**
+ * lightestOf over any pool (`chosen` among equals), each of its members' account named by `emailOf` (undefined: none,
+ * never chosen): for the ledger's own roles, which are not cast (cleanups.ts).
+ */
+export function lightestAmong<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
+  return withBudgetOf(leastAskedOf(chosen, pool, emailOf), pool, emailOf);
 }
 
 /**
@@ -148,7 +156,7 @@ function leastAsked(ctx: CheckContext, chosen: Role, actors: readonly Role[]): R
 }
 
 /** leastAsked over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
-export function leastAskedOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
+function leastAskedOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
   const asked = (t: T) => {
     const email = emailOf(t);
     return email === undefined ? Number.POSITIVE_INFINITY : answeredFor(email);
@@ -184,7 +192,7 @@ export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Rol
 }
 
 /** withBudget over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
-export function withBudgetOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
+function withBudgetOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
   const chosenEmail = emailOf(chosen);
   if (chosenEmail === undefined || budgetLeft(chosenEmail) === undefined) return chosen;
   const asked = (t: T) => {

@@ -7,7 +7,7 @@ import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
 import { undo, undoneBy, undoRole } from '../world/undo.ts';
-import { ADMINISTRATORS, leastAskedOf, withBudgetOf } from './actors.ts';
+import { ADMINISTRATORS, lightestAmong } from './actors.ts';
 
 /**
  * The accounts whose messages an administrator may delete in their place (see standIn): the members, whose parts
@@ -83,7 +83,7 @@ export class Cleanups {
       return account && !account.refused ? account.email : undefined;
     };
     const pool = [entry.role, ...ADMINISTRATORS.filter((role) => role !== entry.role && usable(role))];
-    const lightest = withBudgetOf(leastAskedOf(entry.role, pool, usable), pool, usable);
+    const lightest = lightestAmong(entry.role, pool, usable);
     return lightest === entry.role ? undefined : lightest;
   }
 
