@@ -10,7 +10,7 @@ import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
-import { noteAnswered, noteBudget, noteRefusal, waitForBudget } from './rate-budget.ts';
+import { noteAnswered, noteBudget, noteLost, noteRefusal, waitForBudget } from './rate-budget.ts';
 import type { Recorder, WaitKind } from './recorder.ts';
 import { mustBeOffered, mustSucceed } from './setup-failure.ts';
 import { type Answer, networkCause, send } from './transport.ts';
@@ -174,6 +174,7 @@ export class ApiClient {
       exchange.ms = Math.round(performance.now() - started);
       this.options.recorder?.add(maskExchange(exchange));
       onNetworkFailure(cause);
+      if (identity) noteLost(identity.email);
       throw new TargetError(`${method} ${url}: ${cause}`);
     }
     onResponse();

@@ -46,6 +46,14 @@ interface Budget {
   refusal: { atMs: number; untilMs: number } | undefined;
   /** Calls held for timed steps (holdBudget), by the worker thread holding them. */
   holds: Map<number, Hold>;
+  /** Requests sent near the end of the budget and not yet answered, by thread (see `announce`). */
+  inflight: Map<number, InFlight>;
+}
+
+interface InFlight {
+  count: number;
+  /** When the thread's last such request went: a thread that died does not keep its count for ever. */
+  sinceMs: number;
 }
 
 /**
@@ -86,7 +94,11 @@ type Shared =
   | { kind: 'counted'; account: string; count: number; times: number[] }
   | { kind: 'probe'; account: string; untilMs: number }
   /** A thread's hold on the account's calls (see Hold); a count of 0 ends it. */
-  | ({ kind: 'hold'; account: string; holder: number } & Hold);
+  | ({ kind: 'hold'; account: string; holder: number } & Hold)
+  /** A request of the thread is on its way near the end of the account's budget (`announce`). */
+  | { kind: 'sending'; account: string; thread: number; atMs: number }
+  /** The thread's announced request came back (answered or lost): no longer on its way. */
+  | { kind: 'arrived'; account: string; thread: number };
 const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
 shared.unref();
 shared.onmessage = (event) => learn((event as { data: Shared }).data);
@@ -105,6 +117,17 @@ function learn(news: Shared): void {
   }
   if (news.kind === 'probe') {
     budget.probeUntilMs = Math.max(budget.probeUntilMs, news.untilMs);
+    return;
+  }
+  if (news.kind === 'sending') {
+    const { count = 0 } = budget.inflight.get(news.thread) ?? {};
+    budget.inflight.set(news.thread, { count: count + 1, sinceMs: news.atMs });
+    return;
+  }
+  if (news.kind === 'arrived') {
+    const left = (budget.inflight.get(news.thread)?.count ?? 0) - 1;
+    if (left > 0) budget.inflight.set(news.thread, { ...budget.inflight.get(news.thread)!, count: left });
+    else budget.inflight.delete(news.thread);
     return;
   }
   if (news.kind === 'hold') {
@@ -151,6 +174,7 @@ const budgetOf = (account: string): Budget => {
       sorted: true,
       refusal: undefined,
       holds: new Map(),
+      inflight: new Map(),
     };
     budgets.set(account, budget);
   }
@@ -239,16 +263,19 @@ export async function waitForBudget(
     // Calls another worker holds for timed steps are not this request's to spend. Requests without a reserve (the
     // run's lease) go first all the same: they keep what every check relies on.
     const held = reserve > 0 ? heldByOthers(budget, now) : 0;
+    const keep = keptBack(budget, reserve, now);
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
-    else if (budget.shown && budget.remaining <= reserve + held) {
+    else if (budget.shown && budget.remaining <= keep + held) {
       // A Reset past is not a whole budget back: on a limiter whose Reset names the next free slot only one came
       // back. One request finds out; its answer's headers tell the rest.
       if (now >= budget.resetAtMs) budget.uncertain = true;
       // Only the hold stands in the way: its holder's answers tell when the calls it holds are spent.
-      else if (budget.remaining > reserve) until = now + HOLD_POLL_MS;
+      else if (budget.remaining > keep) until = now + HOLD_POLL_MS;
+      // Only requests on their way stand in the way: their answers tell what they left.
+      else if (budget.remaining > Math.min(reserve, MARGIN)) until = now + INFLIGHT_POLL_MS;
       else if (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS) until = budget.resetAtMs;
       else {
-        const slot = slotOf(budget, reserve + held);
+        const slot = slotOf(budget, keep + held);
         if (slot !== undefined && slot > now) until = slot;
         else budget.uncertain = true;
       }
@@ -261,12 +288,71 @@ export async function waitForBudget(
     }
     if (until <= now) {
       spendHeld(account, budget);
+      announce(account, budget, reserve, now);
       return now - start;
     }
     if (!told) onWait?.(until);
     told = true;
     await new Promise((r) => setTimeout(r, until - now));
   }
+}
+
+/**
+ * Calls kept back at the end of an account's budget besides those on their way: a request that went without
+ * a word (while the budget was not yet near its end, `ANNOUNCE_AT`) and is still on its way, or two requests sent
+ * in the same instant from two threads, each before the other's word came.
+ */
+const MARGIN = 2;
+/**
+ * From how many calls left a request tells the others it is on its way (`announce`): a request that went before,
+ * without a word, has had that many calls answered after it by then, so it is no longer on its way but for the rare
+ * slow one the margin keeps room for.
+ */
+const ANNOUNCE_AT = 40;
+/** How often a request held back by requests on their way looks again: their answers come in milliseconds. */
+const INFLIGHT_POLL_MS = 5;
+/** How long a thread's announced requests count as on their way without an answer: longer than any request. */
+const INFLIGHT_MS = 60_000;
+
+/**
+ * The calls of the account a request leaves free: its reserve (room for the requests of the run's other workers on
+ * their way, which no answer has counted yet) where the budget is not near its end; near the end, where each
+ * request on its way has told the others (`announce`), only those and a margin. A fixed reserve of one call a worker
+ * left a sixteenth of each 200-call window unused, where most of the time no request but one is on its way.
+ */
+function keptBack(budget: Budget, reserve: number, now: number): number {
+  if (reserve === 0 || budget.remaining > Math.max(ANNOUNCE_AT, 2 * reserve)) return reserve;
+  let onTheirWay = 0;
+  for (const [thread, { count, sinceMs }] of budget.inflight) {
+    if (now - sinceMs > INFLIGHT_MS) budget.inflight.delete(thread);
+    else onTheirWay += count;
+  }
+  return Math.min(reserve, onTheirWay + MARGIN);
+}
+
+/** This thread's requests near the end of an account's budget that have not yet come back. */
+const announced = new Map<string, number>();
+
+/** Near the end of the account's budget, the request about to go tells the others (see keptBack). */
+function announce(account: string, budget: Budget, reserve: number, now: number): void {
+  if (!budget.shown || budget.remaining > Math.max(ANNOUNCE_AT, 2 * reserve)) return;
+  announced.set(account, (announced.get(account) ?? 0) + 1);
+  tell({ kind: 'sending', account, thread: threadId, atMs: now });
+}
+
+/** An announced request of this thread came back, answered or lost: the others count it no longer. */
+function arrived(account: string): boolean {
+  const count = announced.get(account) ?? 0;
+  if (count === 0) return false;
+  if (count > 1) announced.set(account, count - 1);
+  else announced.delete(account);
+  tell({ kind: 'arrived', account, thread: threadId });
+  return true;
+}
+
+/** A request of the account got no answer (a lost connection, a timeout). */
+export function noteLost(account: string): void {
+  arrived(account);
 }
 
 /** How often a request held back by another worker's hold looks again. */
@@ -391,6 +477,7 @@ function sendAnswered(): void {
  * (`limited`); one without them (a path it could not read, credentials it refused) was not counted.
  */
 export function noteAnswered(account: string, accepted = true, now = Date.now(), limited = true): void {
+  arrived(account);
   const counted = limited || !budgetOf(account).shown;
   // An answer that ends a wait for news (a 429, or the first answer while the account may be out of budget) is
   // news at once; a count alone can wait for the next batch.
@@ -416,4 +503,5 @@ export function answeredFor(account: string): number {
 export function resetBudgets(): void {
   budgets.clear();
   unsent.clear();
+  announced.clear();
 }

@@ -364,6 +364,48 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it('near the end of a budget, keep back only the requests on their way (each tells the others) and two', async () => {
+    resetBudgets();
+    const other = new BroadcastChannel('teamchat-conformance:rate-budget');
+    const news: { kind: string; thread?: number }[] = [];
+    other.onmessage = (event) => news.push((event as { data: { kind: string; thread?: number } }).data);
+    const now = Date.now();
+    const reset = String((now + 60_000) / 1000);
+    noteBudget('f@example.com', { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': reset }, now);
+    // A reserve of 14 (twelve workers and two) would wait here; with nothing on its way, two are kept back.
+    expect(await waitForBudget('f@example.com', 14)).toBe(0);
+    noteAnswered('f@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const onTheWay = () => news.filter((n) => n.kind === 'sending' || n.kind === 'arrived').map((n) => n.kind);
+    expect(onTheWay()).toEqual(['sending', 'arrived']); // this thread told the others, both ways
+    // Another thread has nine requests on their way: 10 left, 9 + 2 kept back, so this request waits for answers.
+    const sending = { kind: 'sending', account: 'f@example.com', thread: 9999, atMs: now };
+    for (let i = 0; i < 9; i++) other.postMessage(sending);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let sent = false;
+    const waiting = waitForBudget('f@example.com', 14).then(() => {
+      sent = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toBe(false);
+    other.postMessage({ kind: 'arrived', account: 'f@example.com', thread: 9999 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent).toBe(false); // 8 on their way: 10 left is not more than 8 + 2
+    other.postMessage({ kind: 'arrived', account: 'f@example.com', thread: 9999 });
+    await waiting;
+    noteAnswered('f@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Far from the end (more than 40 left), requests go without a word and the whole reserve is kept back.
+    news.length = 0;
+    noteBudget('f@example.com', { 'x-ratelimit-remaining': '100', 'x-ratelimit-reset': reset }, now);
+    expect(await waitForBudget('f@example.com', 14)).toBe(0);
+    noteAnswered('f@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(onTheWay()).toEqual([]);
+    other.close();
+    resetBudgets();
+  });
+
   it('ignore answers without rate-limit headers', async () => {
     resetBudgets();
     noteBudget('a@example.com', {});
