@@ -32,6 +32,12 @@ export const PEER_MEMBERS = ['member2'] as const satisfies readonly Role[];
 export const PEOPLE = ['member2', 'moderator', 'admin', 'owner'] as const satisfies readonly Role[];
 
 /**
+ * Human accounts but the member, the guest included: for what a user does with its own state alone, touching no
+ * channel (drafts, push devices, event queues). The bot is left out: a server may keep such things for humans only.
+ */
+export const HUMANS = [...PEOPLE, 'guest'] as const satisfies readonly Role[];
+
+/**
  * Every account but the member, guest and bot included: for what every authenticated caller may do alike and
  * that touches no channel it is not subscribed to (rendering Markdown, deleting a queue that does not exist).
  */
@@ -59,6 +65,8 @@ export const KINDS = {
   anyone: ANYONE,
   /** Any person: see PEOPLE. */
   person: PEOPLE,
+  /** Any human, the guest included: see HUMANS. */
+  human: HUMANS,
   /** Any member but the member: see PEER_MEMBERS. */
   'peer member': PEER_MEMBERS,
   /** Someone to do a check's set-up: see ASSISTANTS. */

@@ -1,7 +1,7 @@
 // DELETE /users/me/apns_device_token — contract: "18. Remove an APNs device token" (deprecated at level 406), Errors.
 import { checksIn } from '../../helpers/checks/check.ts';
 import { expectError, expectSuccess } from '../../helpers/checks/matchers.ts';
-import { deviceToken, mustAddToken, removeToken } from './push.ts';
+import { deviceOwner, deviceToken, mustAddToken, removeToken } from './push.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -11,10 +11,11 @@ group('DELETE /users/me/apns_device_token', () => {
     'MUST remove a registered APNs token, so that removing it again is refused with BAD_REQUEST',
     { section: '18. Remove an APNs device token; Errors', deprecatedAt: 406, exercisesOperation: true },
     async (ctx) => {
+      const owner = deviceOwner(ctx);
       const token = deviceToken(ctx);
-      await mustAddToken(ctx, token);
-      expectSuccess(await removeToken(ctx, token), 'removing the registered token');
-      expectError(await removeToken(ctx, token), 'BAD_REQUEST', 'removing the same token a second time');
+      await mustAddToken(ctx, owner, token);
+      expectSuccess(await removeToken(ctx, owner, token), 'removing the registered token');
+      expectError(await removeToken(ctx, owner, token), 'BAD_REQUEST', 'removing the same token a second time');
     },
   );
 
@@ -23,7 +24,11 @@ group('DELETE /users/me/apns_device_token', () => {
     'MUST refuse removing an APNs token that was never registered with BAD_REQUEST',
     { section: '18. Remove an APNs device token; Errors', deprecatedAt: 406 },
     async (ctx) => {
-      expectError(await removeToken(ctx, deviceToken(ctx)), 'BAD_REQUEST', 'removing a token never registered');
+      expectError(
+        await removeToken(ctx, deviceOwner(ctx), deviceToken(ctx)),
+        'BAD_REQUEST',
+        'removing a token never registered',
+      );
     },
   );
 
@@ -32,7 +37,7 @@ group('DELETE /users/me/apns_device_token', () => {
     'MUST refuse removing an empty APNs token with BAD_REQUEST',
     { section: '18. Remove an APNs device token; Errors', deprecatedAt: 406 },
     async (ctx) => {
-      expectError(await removeToken(ctx, ''), 'BAD_REQUEST', 'removing an empty token');
+      expectError(await removeToken(ctx, deviceOwner(ctx), ''), 'BAD_REQUEST', 'removing an empty token');
     },
   );
 });
