@@ -71,20 +71,24 @@ export class Cleanups {
   }
 
   /**
-   * An administrator to delete a message in its sender's place (any administrator may delete any message), where
-   * the load leads there: the sender is often a member, whose checks are many, and a per-user rate limit then
-   * waits on it while the administrators have budget to spare. Undefined where the sender deletes its own. Should
-   * the administrator's deletion be refused, the sender's follows: its refusal may only mean it cannot see the message.
+   * Another account to undo the entry in its usual undoer's place (undoRole), where the load leads there; undefined
+   * where the usual one does. An administrator deletes a member's message (any administrator may delete any
+   * message): the sender is often a member, whose checks are many, and a per-user rate limit then waits on it while
+   * the administrators have budget to spare. Either administrator archives a channel (the admin also changes the
+   * realm's settings and deletes topics). Should the stand-in be refused, the usual undoer follows: the refusal may
+   * only mean it cannot see the object.
    */
   private standIn(entry: LedgerEntry): Role | undefined {
-    if (entry.kind !== 'message' || !MEMBERS.includes(entry.role)) return undefined;
+    const usual = undoRole(entry);
+    const others =
+      entry.kind === 'channel' || (entry.kind === 'message' && MEMBERS.includes(entry.role)) ? ADMINISTRATORS : [];
     const usable = (role: Role) => {
       const account = this.world.accounts[role];
       return account && !account.refused ? account.email : undefined;
     };
-    const pool = [entry.role, ...ADMINISTRATORS.filter((role) => role !== entry.role && usable(role))];
-    const lightest = lightestAmong(entry.role, pool, usable);
-    return lightest === entry.role ? undefined : lightest;
+    const pool = [usual, ...others.filter((role) => role !== usual && usable(role))];
+    const lightest = lightestAmong(usual, pool, usable);
+    return lightest === usual ? undefined : lightest;
   }
 
   /** Whether the check has tracked this object and not undone it. */

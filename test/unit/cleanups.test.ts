@@ -1,6 +1,6 @@
 // Who undoes what a check created (helpers/checks/cleanups.ts): the account that made it, but a member's message,
-// which an administrator may delete in its place where the load leads there; should the administrator be refused,
-// the sender deletes it after all.
+// which an administrator may delete in its place where the load leads there, and a channel, which either
+// administrator archives; should the stand-in be refused, the usual undoer does it after all.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +77,19 @@ describe("undoing a check's objects", () => {
     expect(await cleanups.run()).toEqual([]);
     expect(calls).toEqual(['owner DELETE /messages/41', 'member DELETE /messages/41']);
     expect(pendingEntries(ledgerFile)).toEqual([]);
+  });
+
+  it('has the administrator with more budget left archive a channel, the admin where alike', async () => {
+    const { cleanups, calls } = cleanupsOf();
+    cleanups.track('member', 'channel', 9, 'channel 9');
+    await cleanups.run();
+    expect(calls).toEqual(['admin DELETE /streams/9']);
+    askOf('admin', 4);
+    askOf('owner', 1);
+    const other = cleanupsOf();
+    other.cleanups.track('member', 'channel', 10, 'channel 10');
+    await other.cleanups.run();
+    expect(other.calls).toEqual(['owner DELETE /streams/10']);
   });
 
   it("leaves other accounts' messages and every other kind to the account that made them", async () => {
