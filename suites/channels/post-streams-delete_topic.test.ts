@@ -2,6 +2,7 @@
 // stream update event, Errors (UNAUTHORIZED_PRINCIPAL). Only topics this run created, in channels it created, are
 // ever deleted.
 import { checksIn } from '../../helpers/checks/check.ts';
+import { alikeCases } from '../../helpers/checks/distinct.ts';
 import { registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { expectError, fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, SetupError } from '../../helpers/errors.ts';
@@ -60,7 +61,7 @@ group('POST /streams/{stream_id}/delete_topic', () => {
       const deleters = (['admin', 'owner'] as const).filter((r) => ctx.world.accounts[r]);
       // Without either there is nothing to judge: disabled, naming the administrator's variables.
       if (deleters.length === 0) ctx.account('admin');
-      for (const role of deleters) {
+      for (const role of alikeCases(ctx, deleters, (r) => `the ${r}`)) {
         // More messages than a small batch, so that a batching server has to answer complete: false at least once.
         const doomed = await topicOf(ctx, own.id, ctx.unique('topic'), 7, sender);
         const { res, rounds } = await deleteUntilComplete(ctx, own.id, doomed.topic, role);

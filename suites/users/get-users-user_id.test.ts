@@ -1,5 +1,6 @@
 // GET /users/{user_id} — contract: "6. Get a user", Resources › User object, Authentication item 5.
 import { checksIn } from '../../helpers/checks/check.ts';
+import { alikeCases } from '../../helpers/checks/distinct.ts';
 import { expectErrorEnvelope, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { SetupError } from '../../helpers/errors.ts';
@@ -20,8 +21,9 @@ group('GET /users/{user_id}', () => {
       // The User object's types hold for every caller (what the caller may see changes values, not types): the
       // caller is any person.
       const caller = ctx.someone('person');
+      const gravatar = alikeCases(ctx, [true, false], (g) => `client_gravatar ${g}`);
       for (const { role, account } of accounts(ctx)) {
-        for (const client_gravatar of [true, false]) {
+        for (const client_gravatar of gravatar) {
           const { res, user } = await getUser(ctx, caller, account.userId, { client_gravatar });
           const problems = fieldProblems(user, ctx.world.featureLevel);
           if (problems.length) fail(res, `wanted the ${role}'s user object well typed: ${problems.join('; ')}`);
