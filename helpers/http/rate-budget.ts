@@ -341,13 +341,12 @@ function announce(account: string, budget: Budget, reserve: number, now: number)
 }
 
 /** An announced request of this thread came back, answered or lost: the others count it no longer. */
-function arrived(account: string): boolean {
+function arrived(account: string): void {
   const count = announced.get(account) ?? 0;
-  if (count === 0) return false;
+  if (count === 0) return;
   if (count > 1) announced.set(account, count - 1);
   else announced.delete(account);
   tell({ kind: 'arrived', account, thread: threadId });
-  return true;
 }
 
 /** A request of the account got no answer (a lost connection, a timeout). */
