@@ -125,8 +125,8 @@ function learn(news: Shared): void {
     return;
   }
   if (news.kind === 'arrived') {
-    const left = (budget.inflight.get(news.thread)?.count ?? 0) - 1;
-    if (left > 0) budget.inflight.set(news.thread, { ...budget.inflight.get(news.thread)!, count: left });
+    const theirs = budget.inflight.get(news.thread);
+    if (theirs && theirs.count > 1) theirs.count -= 1;
     else budget.inflight.delete(news.thread);
     return;
   }
@@ -321,7 +321,7 @@ const INFLIGHT_MS = 60_000;
  * left a sixteenth of each 200-call window unused, where most of the time no request but one is on its way.
  */
 function keptBack(budget: Budget, reserve: number, now: number): number {
-  if (reserve === 0 || budget.remaining > Math.max(ANNOUNCE_AT, 2 * reserve)) return reserve;
+  if (reserve === 0 || !nearEnd(budget, reserve)) return reserve;
   let onTheirWay = 0;
   for (const [thread, { count, sinceMs }] of budget.inflight) {
     if (now - sinceMs > INFLIGHT_MS) budget.inflight.delete(thread);
@@ -330,23 +330,20 @@ function keptBack(budget: Budget, reserve: number, now: number): number {
   return Math.min(reserve, onTheirWay + MARGIN);
 }
 
-/** This thread's requests near the end of an account's budget that have not yet come back. */
-const announced = new Map<string, number>();
+/** Whether the account's budget is near its end, where requests tell the others they are on their way. */
+const nearEnd = (budget: Budget, reserve: number) => budget.remaining <= Math.max(ANNOUNCE_AT, 2 * reserve);
 
 /** Near the end of the account's budget, the request about to go tells the others (see keptBack). */
 function announce(account: string, budget: Budget, reserve: number, now: number): void {
-  if (!budget.shown || budget.remaining > Math.max(ANNOUNCE_AT, 2 * reserve)) return;
-  announced.set(account, (announced.get(account) ?? 0) + 1);
-  tell({ kind: 'sending', account, thread: threadId, atMs: now });
+  if (budget.shown && nearEnd(budget, reserve)) tell({ kind: 'sending', account, thread: threadId, atMs: now });
 }
 
-/** An announced request of this thread came back, answered or lost: the others count it no longer. */
+/**
+ * A request of this thread came back, answered or lost: if it told the others it was on its way (this thread's own
+ * count among the account's, learnt as the others learn it), they count it no longer.
+ */
 function arrived(account: string): void {
-  const count = announced.get(account) ?? 0;
-  if (count === 0) return;
-  if (count > 1) announced.set(account, count - 1);
-  else announced.delete(account);
-  tell({ kind: 'arrived', account, thread: threadId });
+  if (budgets.get(account)?.inflight.has(threadId)) tell({ kind: 'arrived', account, thread: threadId });
 }
 
 /** A request of the account got no answer (a lost connection, a timeout). */
@@ -502,5 +499,4 @@ export function answeredFor(account: string): number {
 export function resetBudgets(): void {
   budgets.clear();
   unsent.clear();
-  announced.clear();
 }
