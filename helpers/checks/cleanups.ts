@@ -16,6 +16,12 @@ import { ADMINISTRATORS, lightestAmong } from './actors.ts';
  */
 const MEMBERS: readonly Role[] = ['member', 'member2'];
 
+/**
+ * What either administrator may undo, whichever made it: archive a channel, delete a custom profile field, put back
+ * a realm setting (the owner holds every right the admin does).
+ */
+const BY_EITHER_ADMINISTRATOR: readonly UndoKind[] = ['channel', 'profile-field', 'realm-setting'];
+
 export class Cleanups {
   private readonly entries: { key: string; label: string; run: () => Promise<string | null> }[] = [];
 
@@ -74,14 +80,16 @@ export class Cleanups {
    * Another account to undo the entry in its usual undoer's place (undoRole), where the load leads there; undefined
    * where the usual one does. An administrator deletes a member's message (any administrator may delete any
    * message): the sender is often a member, whose checks are many, and a per-user rate limit then waits on it while
-   * the administrators have budget to spare. Either administrator archives a channel (the admin also changes the
-   * realm's settings and deletes topics). Should the stand-in be refused, the usual undoer follows: the refusal may
+   * the administrators have budget to spare. Either administrator archives a channel, deletes a profile field or puts
+   * a realm setting back (BY_EITHER_ADMINISTRATOR). Should the stand-in be refused, the usual undoer follows: the refusal may
    * only mean it cannot see the object.
    */
   private standIn(entry: LedgerEntry): Role | undefined {
     const usual = undoRole(entry);
     const others =
-      entry.kind === 'channel' || (entry.kind === 'message' && MEMBERS.includes(entry.role)) ? ADMINISTRATORS : [];
+      BY_EITHER_ADMINISTRATOR.includes(entry.kind) || (entry.kind === 'message' && MEMBERS.includes(entry.role))
+        ? ADMINISTRATORS
+        : [];
     const usable = (role: Role) => {
       const account = this.world.accounts[role];
       return account && !account.refused ? account.email : undefined;

@@ -3,6 +3,8 @@
  * (changed through PATCH /realm and put back to the values the run found at its start, even after a failure), and
  * waiting until messages are too old to move, whatever grace the target adds to its limits.
  */
+
+import { administratorOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { takeTurn } from '../../helpers/checks/shared-state.ts';
@@ -118,7 +120,10 @@ export async function setRealm(ctx: CheckContext, settings: Record<string, Realm
     if (!(key in baseline)) throw new Unsupported(`POST /register reports no ${key}`);
     const restore = { [name]: realmParam(name, baseline[key]) };
     ctx.track('admin', 'realm-setting', JSON.stringify(restore), `realm setting ${name}`);
-    await ctx.admin.mustSetup('PATCH', '/realm', { [name]: realmParam(name, value) as Params[string] });
+    // Either administrator may change it: the one with more budget left (the cleanup's stand-in puts it back alike).
+    await ctx
+      .as(administratorOf(ctx))
+      .mustSetup('PATCH', '/realm', { [name]: realmParam(name, value) as Params[string] });
   }
 }
 
