@@ -13,7 +13,7 @@
  * window resets. The member's own part is shared with the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
-import { answeredFor, budgetLeft, budgetLeftToHold, holdBudget } from '../http/rate-budget.ts';
+import { answeredFor, budgetLeft, budgetLeftToHold, holdBudget, roomFor } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -232,8 +232,6 @@ function withBudgetOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => strin
  * the hold.
  */
 export async function budgetFor(ctx: CheckContext, roles: readonly Role[], requests: number): Promise<void> {
-  // Room for the steps, and for one request of each other worker of the run that may spend the account meanwhile.
-  const need = requests + ctx.world.options.workers;
   const holding = new Set<string>();
   const renew = (armed: boolean) => {
     for (const email of holding) holdBudget(email, requests, armed);
@@ -242,7 +240,9 @@ export async function budgetFor(ctx: CheckContext, roles: readonly Role[], reque
     const { email } = ctx.account(role);
     for (let pause = 1000; ; pause = Math.min(2 * pause, 4000)) {
       const left = budgetLeftToHold(email);
-      if (left === undefined || (Number.isFinite(left) && left >= need)) break;
+      // Room for the steps, and for the requests of the run's other workers that may spend the account meanwhile.
+      if (left === undefined || (Number.isFinite(left) && left >= roomFor(email, requests, ctx.world.options.workers)))
+        break;
       holding.add(email);
       renew(false);
       // Past the last Reset heard of, the budget is unknown (a Reset may name just the next free slot): ask.

@@ -10,7 +10,7 @@ import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
-import { noteAnswered, noteBudget, noteLost, noteRefusal, waitForBudget } from './rate-budget.ts';
+import { blockedUntil, noteAnswered, noteBudget, noteLost, noteRefusal, waitForBudget } from './rate-budget.ts';
 import type { Recorder, WaitKind } from './recorder.ts';
 import { mustBeOffered, mustSucceed } from './setup-failure.ts';
 import { type Answer, networkCause, send } from './transport.ts';
@@ -110,8 +110,8 @@ export class ApiClient {
           `the target rate-limited ${res.exchange.caller} for ${wait} s, longer than RATE_LIMIT_MAX_WAIT_SECONDS (${this.options.rateLimitMaxWaitSeconds})`,
         );
       }
-      // The account's next request, this one or another check's in this worker, waits until then (once()).
-      const until = identity ? noteRefusal(identity.email, wait * 1000) : Date.now() + wait * 1000;
+      // The account's next request, this one or another check's in any worker, waits until then (once() told them).
+      const until = identity ? blockedUntil(identity.email) : Date.now() + wait * 1000;
       announceWait(res.exchange.caller, `the target's rate limit (429, Retry-After ${wait.toFixed(1)} s)`, until);
       if (!identity) await this.waiting(new Promise((r) => setTimeout(r, until - Date.now())), 'rate-limit');
     }
@@ -180,7 +180,13 @@ export class ApiClient {
     onResponse();
     const { headers, text } = res;
     if (identity) {
-      // The budget first: the answer that ends a probe lets the waiting requests go by what it says is left.
+      // A 429's wait first, then the budget (none left), which ends the probe that met the 429: told the other way
+      // round, another request of the account took the probe's place in between and met a 429 of its own.
+      if (res.status === 429) {
+        const wait = retryAfterOf(headers, parseJson(text));
+        if (wait <= this.options.rateLimitMaxWaitSeconds) noteRefusal(identity.email, wait * 1000);
+      }
+      // The budget before the count: the answer that ends a probe lets the waiting requests go by what it says is left.
       noteBudget(identity.email, headers);
       noteAnswered(identity.email, res.status !== 429, Date.now(), 'x-ratelimit-remaining' in headers);
     }
@@ -212,8 +218,12 @@ function parseJson(text: string): any {
 
 /** Seconds to wait after a 429: the body's `retry-after` (Zulip's is exact, fractional), else the header's. */
 function retryAfterSeconds(res: ApiResponse): number {
-  const header = Number(res.headers['retry-after']);
-  const field = Number(res.body?.['retry-after']);
+  return retryAfterOf(res.headers, res.body);
+}
+
+function retryAfterOf(headers: Readonly<Record<string, string | undefined>>, body: any): number {
+  const header = Number(headers['retry-after']);
+  const field = Number(body?.['retry-after']);
   return Number.isFinite(field) && field >= 0 ? field : Number.isFinite(header) && header >= 0 ? header : 1;
 }
 

@@ -15,11 +15,16 @@
  *   From then on, a call waits until as many of the logged calls have left that window as the reserve wants free,
  *   rather than ask into a closed window again (`slotOf`).
  *
+ * - near the end of a budget, each request takes its call only if the call is still free at that instant, by
+ *   counters every thread changes at once (shared-cells.ts: what the last answer left, the requests on their way):
+ *   news between threads comes a little late, and two threads deciding in the same instant each took the last call.
+ *
  * Steps that must happen inside a time limit ask for a whole window (`wholeWindow`) instead: no 429 may fall
  * among them. A check waiting for room for such steps holds the calls it needs (`holdBudget`): the other workers'
  * requests of the account leave them to it, rather than take each slot as it frees.
  */
 import { BroadcastChannel, threadId } from 'node:worker_threads';
+import { type Claim, claim, endProbe, onTheirWayOf, release, startProbe, storeLeft } from './shared-cells.ts';
 
 interface Budget {
   remaining: number;
@@ -46,14 +51,6 @@ interface Budget {
   refusal: { atMs: number; untilMs: number } | undefined;
   /** Calls held for timed steps (holdBudget), by the worker thread holding them. */
   holds: Map<number, Hold>;
-  /** Requests sent near the end of the budget and not yet answered, by thread (see `announce`). */
-  inflight: Map<number, InFlight>;
-}
-
-interface InFlight {
-  count: number;
-  /** When the thread's last such request went: a thread that died does not keep its count for ever. */
-  sinceMs: number;
 }
 
 /**
@@ -94,11 +91,7 @@ type Shared =
   | { kind: 'counted'; account: string; count: number; times: number[] }
   | { kind: 'probe'; account: string; untilMs: number }
   /** A thread's hold on the account's calls (see Hold); a count of 0 ends it. */
-  | ({ kind: 'hold'; account: string; holder: number } & Hold)
-  /** A request of the thread is on its way near the end of the account's budget (`announce`). */
-  | { kind: 'sending'; account: string; thread: number; atMs: number }
-  /** The thread's announced request came back (answered or lost): no longer on its way. */
-  | { kind: 'arrived'; account: string; thread: number };
+  | ({ kind: 'hold'; account: string; holder: number } & Hold);
 const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
 shared.unref();
 shared.onmessage = (event) => learn((event as { data: Shared }).data);
@@ -117,17 +110,6 @@ function learn(news: Shared): void {
   }
   if (news.kind === 'probe') {
     budget.probeUntilMs = Math.max(budget.probeUntilMs, news.untilMs);
-    return;
-  }
-  if (news.kind === 'sending') {
-    const { count = 0 } = budget.inflight.get(news.thread) ?? {};
-    budget.inflight.set(news.thread, { count: count + 1, sinceMs: news.atMs });
-    return;
-  }
-  if (news.kind === 'arrived') {
-    const theirs = budget.inflight.get(news.thread);
-    if (theirs && theirs.count > 1) theirs.count -= 1;
-    else budget.inflight.delete(news.thread);
     return;
   }
   if (news.kind === 'hold') {
@@ -174,7 +156,6 @@ const budgetOf = (account: string): Budget => {
       sorted: true,
       refusal: undefined,
       holds: new Map(),
-      inflight: new Map(),
     };
     budgets.set(account, budget);
   }
@@ -263,7 +244,7 @@ export async function waitForBudget(
     // Calls another worker holds for timed steps are not this request's to spend. Requests without a reserve (the
     // run's lease) go first all the same: they keep what every check relies on.
     const held = reserve > 0 ? heldByOthers(budget, now) : 0;
-    const keep = keptBack(budget, reserve, now);
+    const keep = keptBack(account, budget, reserve);
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
     else if (budget.shown && budget.remaining <= keep + held) {
       // A Reset past is not a whole budget back: on a limiter whose Reset names the next free slot only one came
@@ -280,15 +261,22 @@ export async function waitForBudget(
         else budget.uncertain = true;
       }
     }
+    let probing = false;
     if (until <= now && budget.uncertain) {
       if (budget.probeUntilMs > now) until = Math.min(budget.probeUntilMs, now + PROBE_POLL_MS);
       // The holder finds out for itself (budgetFor asks), rather than a request that would take a call it holds.
       else if (held > 0) until = now + HOLD_POLL_MS;
-      else tell({ kind: 'probe', account, untilMs: now + PROBE_TIMEOUT_MS }); // this request finds out
+      // Another thread's request is finding out (its word may not have come yet).
+      else if (!startProbe(account, PROBE_TIMEOUT_MS, now)) until = now + PROBE_POLL_MS;
+      else {
+        tell({ kind: 'probe', account, untilMs: now + PROBE_TIMEOUT_MS }); // this request finds out
+        probing = true;
+      }
     }
+    // Another thread's request took the last free call in the meantime: wait for the answers on their way.
+    if (until <= now && !takeCall(account, budget, reserve, held, probing)) until = now + INFLIGHT_POLL_MS;
     if (until <= now) {
       spendHeld(account, budget);
-      announce(account, budget, reserve, now);
       return now - start;
     }
     if (!told) onWait?.(until);
@@ -298,52 +286,72 @@ export async function waitForBudget(
 }
 
 /**
- * Calls kept back at the end of an account's budget besides those on their way: a request that went without
- * a word (while the budget was not yet near its end, `ANNOUNCE_AT`) and is still on its way, or two requests sent
- * in the same instant from two threads, each before the other's word came.
+ * Calls kept back at the end of an account's budget besides those on their way: a call another client of the
+ * account (another run sharing it) may take, or that an answer on its way to another thread has not yet told.
  */
 const MARGIN = 2;
 /**
- * From how many calls left a request tells the others it is on its way (`announce`): a request that went before,
- * without a word, has had that many calls answered after it by then, so it is no longer on its way but for the rare
- * slow one the margin keeps room for.
+ * From how many calls left the budget is near its end: a request then takes its call only if it is still free as it
+ * takes it (`takeCall`), and its answer is news at once (`noteAnswered`).
  */
-const ANNOUNCE_AT = 40;
+const NEAR_END_AT = 40;
 /** How often a request held back by requests on their way looks again: their answers come in milliseconds. */
 const INFLIGHT_POLL_MS = 5;
-/** How long a thread's announced requests count as on their way without an answer: longer than any request. */
-const INFLIGHT_MS = 60_000;
 
 /**
  * The calls of the account a request leaves free: its reserve (room for the requests of the run's other workers on
- * their way, which no answer has counted yet) where the budget is not near its end; near the end, where each
- * request on its way has told the others (`announce`), only those and a margin. A fixed reserve of one call a worker
- * left a sixteenth of each 200-call window unused, where most of the time no request but one is on its way.
+ * their way) where the budget is not near its end; near the end only the requests on their way, which every thread
+ * counts (shared-cells.ts), and a margin no larger than the reserve (one for a check that goes first). A fixed
+ * reserve of one call a worker left a sixteenth of each 200-call window unused, where most of the time no request but
+ * one is on its way.
  */
-function keptBack(budget: Budget, reserve: number, now: number): number {
+function keptBack(account: string, budget: Budget, reserve: number): number {
   if (reserve === 0 || !nearEnd(budget, reserve)) return reserve;
-  let onTheirWay = 0;
-  for (const [thread, { count, sinceMs }] of budget.inflight) {
-    if (now - sinceMs > INFLIGHT_MS) budget.inflight.delete(thread);
-    else onTheirWay += count;
-  }
-  return Math.min(reserve, onTheirWay + MARGIN);
+  return onTheirWayOf(account) + Math.min(reserve, MARGIN);
 }
 
-/** Whether the account's budget is near its end, where requests tell the others they are on their way. */
-const nearEnd = (budget: Budget, reserve: number) => budget.remaining <= Math.max(ANNOUNCE_AT, 2 * reserve);
+/** This thread's requests on their way, by account (see takeCall): each gives its call back as its answer comes. */
+const taken = new Map<string, { call: Claim; probing: boolean }[]>();
 
-/** Near the end of the account's budget, the request about to go tells the others (see keptBack). */
-function announce(account: string, budget: Budget, reserve: number, now: number): void {
-  if (budget.shown && nearEnd(budget, reserve)) tell({ kind: 'sending', account, thread: threadId, atMs: now });
+/**
+ * Counts the request about to go as on its way (shared-cells.ts), so that every thread leaves its call to it; near
+ * the end of a shown budget only if that call is still free at the instant it is counted (what is left by the
+ * target's last answer, in any thread, beyond the calls kept back and held): false if another thread's request took
+ * it meanwhile. The request finding out whether the account is back (`probing`) and the run's lease (no reserve) go
+ * all the same.
+ */
+function takeCall(account: string, budget: Budget, reserve: number, held: number, probing: boolean): boolean {
+  const gated = !probing && reserve > 0 && budget.shown && nearEnd(budget, reserve);
+  const call = gated
+    ? claim(account, (left, going) => (left ?? budget.remaining) > going + Math.min(reserve, MARGIN) + held)
+    : claim(account);
+  if (!call) return false;
+  taken.set(account, [...(taken.get(account) ?? []), { call, probing }]);
+  return true;
 }
 
 /**
- * A request of this thread came back, answered or lost: if it told the others it was on its way (this thread's own
- * count among the account's, learnt as the others learn it), they count it no longer.
+ * The calls of the account that must be free before steps of `requests` calls that must all happen inside a time
+ * limit: the steps', and room for the requests of the run's `workers` other workers that may spend the account before
+ * the steps hold their calls (holdBudget) — one a worker, or near the end of the budget, where each request on its
+ * way has told the others, only those and a margin. One a worker there made a check wait a whole window for 14
+ * calls with 5 left, for steps of 2.
  */
+export function roomFor(account: string, requests: number, workers: number): number {
+  const budget = budgets.get(account);
+  return requests + (budget?.shown ? keptBack(account, budget, workers) : workers);
+}
+
+/** Whether the account's budget is near its end (see NEAR_END_AT). */
+const nearEnd = (budget: Budget, reserve: number) => budget.remaining <= Math.max(NEAR_END_AT, 2 * reserve);
+
+/** A request of this thread came back, answered or lost: on its way no longer. */
 function arrived(account: string): void {
-  if (budgets.get(account)?.inflight.has(threadId)) tell({ kind: 'arrived', account, thread: threadId });
+  const mine = taken.get(account);
+  const request = mine?.pop();
+  if (request) release(request.call);
+  if (request?.probing) endProbe(account);
+  if (mine?.length === 0) taken.delete(account);
 }
 
 /** A request of the account got no answer (a lost connection, a timeout). */
@@ -425,6 +433,9 @@ export function noteBudget(
   const reset = Number(headers['x-ratelimit-reset']);
   const limit = Number(headers['x-ratelimit-limit']);
   if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
+  // Before the request that had this answer counts as on its way no longer (noteAnswered): never a moment where
+  // neither the call it spent nor the request shows (shared-cells.ts).
+  storeLeft(account, remaining);
   // Reset is a Unix time in seconds on Zulip; a small number is read as seconds from now.
   const resetAtMs = reset > 1e9 ? reset * 1000 : now + reset * 1000;
   tell({
@@ -439,7 +450,12 @@ export function noteBudget(
 /** A 429: the account waits `retryAfterMs` (and a little jitter) in every worker. Returns when it may call again. */
 export function noteRefusal(account: string, retryAfterMs: number, now = Date.now()): number {
   tell({ kind: 'refusal', account, atMs: now, blockedUntilMs: now + retryAfterMs });
-  return budgetOf(account).blockedUntilMs;
+  return blockedUntil(account);
+}
+
+/** Until when a 429 holds the account back (0: none does). */
+export function blockedUntil(account: string): number {
+  return budgets.get(account)?.blockedUntilMs ?? 0;
 }
 
 /**
@@ -476,8 +492,10 @@ export function noteAnswered(account: string, accepted = true, now = Date.now(),
   arrived(account);
   const counted = limited || !budgetOf(account).shown;
   // An answer that ends a wait for news (a 429, or the first answer while the account may be out of budget) is
-  // news at once; a count alone can wait for the next batch.
-  if (!accepted || budgetOf(account).uncertain || budgetOf(account).probeUntilMs > 0) {
+  // news at once, and so is one near the end of a shown budget, where the log of calls tells when the next slot
+  // frees (slotOf): a log 50 ms behind sent requests into a window still full. A count alone can wait for the batch.
+  const budget = budgetOf(account);
+  if (!accepted || budget.uncertain || budget.probeUntilMs > 0 || (budget.shown && budget.remaining <= NEAR_END_AT)) {
     tell({ kind: 'answered', account, accepted, atMs: now, counted });
     return;
   }
@@ -497,6 +515,12 @@ export function answeredFor(account: string): number {
 
 /** For a new run in the same thread (run-scoped.ts), and tests of the harness itself. */
 export function resetBudgets(): void {
+  for (const [account, requests] of taken)
+    for (const { call, probing } of requests) {
+      release(call);
+      if (probing) endProbe(account);
+    }
+  taken.clear();
   budgets.clear();
   unsent.clear();
 }

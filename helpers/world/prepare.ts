@@ -141,7 +141,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
       // Room for the other workers' requests on their way, which no answer has counted yet: a worker sends one
       // request at a time (no check sends several at once), and two to spare (a lease's renewal, the request of a
       // check still going after its time ran out). Twice the workers, as before, left 12% of a 200-call window unused.
-      // Near a budget's end the pacing keeps back fewer: the requests that said they are on their way (rate-budget.ts).
+      // Near a budget's end it keeps back fewer: the requests on their way, as every thread counts them.
       rateLimitReserve: workers + 2,
       allowRealmChanges: config.allowRealmChanges,
       ledgerFile,

@@ -16,11 +16,13 @@ import {
   noteRefusal,
   releaseHolds,
   resetBudgets,
+  roomFor,
   slotFor,
   waitForBudget,
 } from '../../helpers/http/rate-budget.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
 import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
+import { claim, onTheirWayOf, release } from '../../helpers/http/shared-cells.ts';
 
 const KEY = 'TopSecretApiKey0123456789abcdefZ';
 
@@ -140,6 +142,27 @@ describe('responses', () => {
     expect(seen).toHaveLength(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(390);
     expect(Date.now() - started).toBeLessThan(900);
+  });
+
+  it("tells the other workers a 429's wait before the budget it shows, which ends the probe that met it", async () => {
+    resetBudgets();
+    const other = new BroadcastChannel('teamchat-conformance:rate-budget');
+    const news: string[] = [];
+    other.onmessage = (event) => news.push((event as { data: { kind: string } }).data.kind);
+    const reset = String(Math.floor(Date.now() / 1000) + 60);
+    answers = [
+      {
+        status: 429,
+        body: '{"result":"error","msg":"slow down","code":"RATE_LIMIT_HIT","retry-after":0.2}',
+        headers: { 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+      },
+    ];
+    expect((await client().get('/drafts')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Told the other way round, a request of another worker saw the probe end with no wait yet, and met a 429 too.
+    expect(news.filter((kind) => kind === 'refusal' || kind === 'budget').slice(0, 2)).toEqual(['refusal', 'budget']);
+    other.close();
+    resetBudgets();
   });
 
   it('waits out a 429 that gives only the Retry-After header', async () => {
@@ -364,45 +387,66 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
-  it('near the end of a budget, keep back only the requests on their way (each tells the others) and two', async () => {
+  it('near the end of a budget, keep back only the requests on their way (every thread counts them) and two', async () => {
     resetBudgets();
-    const other = new BroadcastChannel('teamchat-conformance:rate-budget');
-    const news: { kind: string; thread?: number }[] = [];
-    other.onmessage = (event) => news.push((event as { data: { kind: string; thread?: number } }).data);
     const now = Date.now();
     const reset = String((now + 60_000) / 1000);
     noteBudget('f@example.com', { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': reset }, now);
     // A reserve of 14 (twelve workers and two) would wait here; with nothing on its way, two are kept back.
     expect(await waitForBudget('f@example.com', 14)).toBe(0);
+    expect(onTheirWayOf('f@example.com')).toBe(1); // counted for every thread until its answer comes
     noteAnswered('f@example.com');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const onTheWay = () => news.filter((n) => n.kind === 'sending' || n.kind === 'arrived').map((n) => n.kind);
-    expect(onTheWay()).toEqual(['sending', 'arrived']); // this thread told the others, both ways
-    // Another thread has nine requests on their way: 10 left, 9 + 2 kept back, so this request waits for answers.
-    const sending = { kind: 'sending', account: 'f@example.com', thread: 9999, atMs: now };
-    for (let i = 0; i < 9; i++) other.postMessage(sending);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(onTheirWayOf('f@example.com')).toBe(0);
+    // Other threads have nine requests on their way: 10 left, 9 + 2 kept back, so this request waits for answers.
+    const theirs = Array.from({ length: 9 }, () => claim('f@example.com')!);
     let sent = false;
     const waiting = waitForBudget('f@example.com', 14).then(() => {
       sent = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toBe(false);
-    other.postMessage({ kind: 'arrived', account: 'f@example.com', thread: 9999 });
+    release(theirs.pop()!);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toBe(false); // 8 on their way: 10 left is not more than 8 + 2
-    other.postMessage({ kind: 'arrived', account: 'f@example.com', thread: 9999 });
+    release(theirs.pop()!);
     await waiting;
     noteAnswered('f@example.com');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    // Far from the end (more than 40 left), requests go without a word and the whole reserve is kept back.
-    news.length = 0;
+    for (const call of theirs) release(call);
+    // Far from the end (more than 40 left) the reserve is kept back, whatever is on its way.
     noteBudget('f@example.com', { 'x-ratelimit-remaining': '100', 'x-ratelimit-reset': reset }, now);
     expect(await waitForBudget('f@example.com', 14)).toBe(0);
     noteAnswered('f@example.com');
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(onTheWay()).toEqual([]);
-    other.close();
+    resetBudgets();
+  });
+
+  it('take the last call of a window for one request only, however many threads decide in the same instant', () => {
+    resetBudgets();
+    noteBudget('h@example.com', { 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': String(Date.now() / 1000 + 60) });
+    // Each thread's check, made at the instant its request is counted: three left, two kept back beyond those on
+    // their way. The first request takes the call; every other finds it taken, whatever it learnt before.
+    const free = (left: number | undefined, going: number) => (left ?? 0) > going + 2;
+    const first = claim('h@example.com', free);
+    expect(first).toBeDefined();
+    expect(claim('h@example.com', free)).toBeUndefined();
+    release(first!);
+    expect(claim('h@example.com', free)).toBeDefined();
+    resetBudgets();
+  });
+
+  it('before timed steps, want free the steps and one call a worker; near the end, the steps and those on their way and two', () => {
+    resetBudgets();
+    const now = Date.now();
+    const reset = String((now + 60_000) / 1000);
+    // No budget shown: one a worker.
+    expect(roomFor('g@example.com', 2, 12)).toBe(14);
+    noteBudget('g@example.com', { 'x-ratelimit-remaining': '100', 'x-ratelimit-reset': reset }, now);
+    expect(roomFor('g@example.com', 2, 12)).toBe(14);
+    // 5 left, nothing on its way: the steps' 2 and a margin of 2 (one a worker would wait a window for 14).
+    noteBudget('g@example.com', { 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': reset }, now);
+    expect(roomFor('g@example.com', 2, 12)).toBe(4);
+    const theirs = Array.from({ length: 3 }, () => claim('g@example.com')!);
+    expect(roomFor('g@example.com', 2, 12)).toBe(7);
+    for (const call of theirs) release(call);
     resetBudgets();
   });
 

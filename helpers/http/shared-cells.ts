@@ -1,0 +1,132 @@
+/**
+ * Counters of each account that every worker thread of the process reads and changes at once (Atomics over one
+ * SharedArrayBuffer): the requests of the account on their way, and what the target's last answer said is left.
+ * News between threads (rate-budget.ts's BroadcastChannel) arrives a little late: near the end of a window two
+ * threads deciding in the same instant each took the last call, and one met a 429 (measured: two to five on an
+ * account in 60 ms as a sliding log reopened). Here a request takes its call (`claim`) only if it is still free when
+ * it takes it.
+ *
+ * The buffer: each thread makes one as it loads this module and offers it to the others; every thread keeps the one
+ * of the lowest thread id it has heard of (the main thread's, where the run prepares its world), so that all share
+ * one within a message's time of starting, before any budget is near its end.
+ */
+import { BroadcastChannel, threadId } from 'node:worker_threads';
+
+/** Accounts a process can count: far more than a run's (seven roles, and a few it makes up). */
+const CELLS = 256;
+/**
+ * Per cell: the account's key (a hash of its address, 0 while free), what is left plus one (0: not said), the requests
+ * on their way, and since when one of them finds out whether the account is back (`startProbe`; 0: none does).
+ */
+const FIELDS = 4;
+const KEY = 0;
+const LEFT = 1;
+const ON_THEIR_WAY = 2;
+const PROBE = 3;
+
+let cells = new Int32Array(new SharedArrayBuffer(CELLS * FIELDS * Int32Array.BYTES_PER_ELEMENT));
+let owner = threadId;
+/** Where each account's cell is in `cells` (found once; forgotten when another buffer is taken). */
+const found = new Map<string, number>();
+
+type Word = { kind: 'ask' } | { kind: 'offer'; owner: number; buffer: SharedArrayBuffer };
+const channel = new BroadcastChannel('teamchat-conformance:shared-cells');
+channel.unref();
+channel.onmessage = (event) => {
+  const word = (event as { data: Word }).data;
+  if (word.kind === 'ask') channel.postMessage({ kind: 'offer', owner, buffer: cells.buffer } satisfies Word);
+  else if (word.owner < owner) {
+    cells = new Int32Array(word.buffer);
+    owner = word.owner;
+    found.clear();
+  }
+};
+channel.postMessage({ kind: 'offer', owner, buffer: cells.buffer as SharedArrayBuffer } satisfies Word);
+channel.postMessage({ kind: 'ask' } satisfies Word);
+
+/** FNV-1a of the address, never 0 (a free cell's key). */
+function keyOf(account: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < account.length; i++) h = Math.imul(h ^ account.charCodeAt(i), 0x01000193);
+  return h | 0 || 1;
+}
+
+/** The account's cell (taken for it the first time, by whichever thread comes first). */
+function cellOf(account: string): number {
+  const known = found.get(account);
+  if (known !== undefined) return known;
+  const key = keyOf(account);
+  for (let i = 0; i < CELLS; i++) {
+    const at = ((((key >>> 0) + i) % CELLS) * FIELDS) as number;
+    const held = Atomics.compareExchange(cells, at + KEY, 0, key);
+    if (held === 0 || held === key) {
+      found.set(account, at);
+      return at;
+    }
+  }
+  throw new Error(`more than ${CELLS} accounts counted in one process`);
+}
+
+/** What the target's last answer (in any thread) said is left of the account's budget; undefined if none said. */
+export function leftOf(account: string): number | undefined {
+  const left = Atomics.load(cells, cellOf(account) + LEFT);
+  return left === 0 ? undefined : left - 1;
+}
+
+/** An answer said how much is left: before the request that had it counts as on its way no longer (`release`). */
+export function storeLeft(account: string, left: number): void {
+  Atomics.store(cells, cellOf(account) + LEFT, Math.max(0, Math.trunc(left)) + 1);
+}
+
+/** Requests of the account on their way in every thread (each counted from `claim` to `release`). */
+export function onTheirWayOf(account: string): number {
+  return Math.max(0, Atomics.load(cells, cellOf(account) + ON_THEIR_WAY));
+}
+
+/** A claim on a call: where it was counted, so that it is given back there whatever buffer is shared by then. */
+export interface Claim {
+  cells: Int32Array;
+  at: number;
+}
+
+/**
+ * Counts a request of the account as on its way if `free(left, onTheirWay)` holds at the instant it is counted
+ * (`left` undefined: no answer has said): undefined if it does not. With `free` omitted, counted whatever is left.
+ */
+export function claim(
+  account: string,
+  free?: (left: number | undefined, onTheirWay: number) => boolean,
+): Claim | undefined {
+  const at = cellOf(account);
+  const mine = cells;
+  for (;;) {
+    const going = Atomics.load(mine, at + ON_THEIR_WAY);
+    if (free && !free(leftOf(account), Math.max(0, going))) return undefined;
+    if (Atomics.compareExchange(mine, at + ON_THEIR_WAY, going, going + 1) === going) return { cells: mine, at };
+  }
+}
+
+/** The claimed request came back (answered or lost). */
+export function release({ cells: mine, at }: Claim): void {
+  Atomics.sub(mine, at + ON_THEIR_WAY, 1);
+}
+
+/** Seconds since 2020 (a probe's start fits an Int32 until 2088). */
+const secondsOf = (ms: number) => Math.floor(ms / 1000) - 1_577_836_800;
+
+/**
+ * Makes the request about to go the one that finds out whether the account is back, unless another is (one that
+ * started `timeoutMs` ago or more is taken to have died): true if it is. Taken in one step, so that two threads
+ * finding the account out of budget in the same instant do not both ask, and both meet a 429.
+ */
+export function startProbe(account: string, timeoutMs: number, now = Date.now()): boolean {
+  const at = cellOf(account) + PROBE;
+  const since = Atomics.load(cells, at);
+  if (since !== 0 && secondsOf(now) - since < Math.ceil(timeoutMs / 1000)) return false;
+  return Atomics.compareExchange(cells, at, since, secondsOf(now)) === since;
+}
+
+/** The probe's answer came (or it was lost): another request may find out next. */
+export function endProbe(account: string): void {
+  Atomics.store(cells, cellOf(account) + PROBE, 0);
+}

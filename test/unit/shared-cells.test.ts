@@ -1,0 +1,45 @@
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { noteBudget, resetBudgets } from '../../helpers/http/rate-budget.ts';
+import { claim, onTheirWayOf, release } from '../../helpers/http/shared-cells.ts';
+
+const WORKER = new URL('../support/budget-worker.mjs', import.meta.url);
+const workers: Worker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.terminate()));
+  resetBudgets();
+});
+
+const next = (worker: Worker) => new Promise<unknown>((resolve) => worker.once('message', resolve));
+
+describe('calls shared between worker threads', () => {
+  it.each([
+    ['the last free call of a window', '3'], // two kept back beyond the requests on their way: one may go
+    ['the one request that finds out whether a spent account is back', '0'], // its Reset a minute away: ask, once
+  ])('%s goes to one thread only, however many ask in the same instant', async (_, left) => {
+    const account = `race-${left}-${process.pid}@example.com`;
+    const gate = new SharedArrayBuffer(4);
+    for (let i = 0; i < 4; i++) workers.push(new Worker(WORKER, { workerData: { account, gate }, execArgv: [] }));
+    await Promise.all(workers.map(next)); // each has loaded, and offered or taken the shared counters
+    noteBudget(account, { 'x-ratelimit-remaining': left, 'x-ratelimit-reset': String(Date.now() / 1000 + 60) });
+    await new Promise((resolve) => setTimeout(resolve, 100)); // every thread has heard of the budget
+    const answers = workers.map(next);
+    for (const worker of workers) worker.postMessage('arm');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // every thread blocks at the gate
+    Atomics.store(new Int32Array(gate), 0, 1);
+    Atomics.notify(new Int32Array(gate), 0);
+    const went = (await Promise.all(answers)).filter((a) => (a as { went: boolean }).went);
+    expect(went).toHaveLength(1);
+    expect(onTheirWayOf(account)).toBe(1); // the one that went, counted here too: one buffer for all the threads
+  });
+
+  it('counts a claim where it was made, and gives it back there', () => {
+    const first = claim('count@example.com');
+    const second = claim('count@example.com', (_, going) => going < 1);
+    expect(first).toBeDefined();
+    expect(second).toBeUndefined();
+    expect(onTheirWayOf('count@example.com')).toBe(1);
+    release(first!);
+    expect(onTheirWayOf('count@example.com')).toBe(0);
+  });
+});
