@@ -123,7 +123,10 @@ function learn(news: Shared): void {
   if (news.kind === 'answered') {
     budget.answered += 1;
     if (news.accepted) {
-      budget.uncertain = false;
+      // Where the target shows no budget, an account it has refused once goes on one request at a time: no word
+      // says how many calls came back, and all the waiting requests sent at once met a 429 each (about 15 in half a
+      // second on one account, measured), where one at a time loses a few milliseconds a request.
+      if (budget.shown || budget.refusal === undefined) budget.uncertain = false;
       if (news.counted) logAccepted(budget, news.atMs);
       // Accepted past the Reset with no newer word on the budget (its headers come first: noteBudget): back whole.
       if (news.atMs >= budget.resetAtMs) budget.remaining = Number.POSITIVE_INFINITY;

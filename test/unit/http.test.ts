@@ -241,6 +241,22 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it('where no budget is shown, go on one request at a time once the account has met a 429', async () => {
+    resetBudgets();
+    noteRefusal('q@example.com', 50);
+    const gone: string[] = [];
+    const go = (name: string) => waitForBudget('q@example.com', 0).then(() => gone.push(name));
+    await go('a');
+    noteAnswered('q@example.com', true, Date.now(), false); // accepted, but no word of how many calls came back
+    const both = Promise.all([go('b'), go('c')]);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(gone).toEqual(['a', 'b']); // the next finds out; the other waits for its answer
+    noteAnswered('q@example.com', true, Date.now(), false);
+    await both;
+    expect(gone).toEqual(['a', 'b', 'c']);
+    resetBudgets();
+  });
+
   it('with a spent budget whose Reset is far, send one request at a time until the target answers', async () => {
     resetBudgets();
     const now = Date.now();
