@@ -81,8 +81,8 @@ export class Cleanups {
    * where the usual one does. An administrator deletes a member's message (any administrator may delete any
    * message): the sender is often a member, whose checks are many, and a per-user rate limit then waits on it while
    * the administrators have budget to spare. Either administrator archives a channel, deletes a profile field or puts
-   * a realm setting back (BY_EITHER_ADMINISTRATOR). Should the stand-in be refused, the usual undoer follows: the refusal may
-   * only mean it cannot see the object.
+   * a realm setting back (BY_EITHER_ADMINISTRATOR). Should the stand-in be refused, the usual undoer follows: the
+   * refusal may only mean it cannot see the object.
    */
   private standIn(entry: LedgerEntry): Role | undefined {
     const usual = undoRole(entry);

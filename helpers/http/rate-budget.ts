@@ -289,8 +289,8 @@ export async function waitForBudget(
 }
 
 /**
- * Calls kept back at the end of an account's budget besides those on their way: a call another client of the
- * account (another run sharing it) may take, or that an answer on its way to another thread has not yet told.
+ * Calls kept back at the end of an account's budget besides those on their way: calls another client of the account
+ * (another run sharing it, which no counter here sees) may take meanwhile.
  */
 const MARGIN = 2;
 /**
@@ -336,8 +336,8 @@ function takeCall(account: string, budget: Budget, reserve: number, held: number
 /**
  * The calls of the account that must be free before steps of `requests` calls that must all happen inside a time
  * limit: the steps', and room for the requests of the run's `workers` other workers that may spend the account before
- * the steps hold their calls (holdBudget) — one a worker, or near the end of the budget, where each request on its
- * way has told the others, only those and a margin. One a worker there made a check wait a whole window for 14
+ * the steps hold their calls (holdBudget) — one a worker, or near the end of the budget, where every thread counts
+ * the requests on their way, only those and a margin. One a worker there made a check wait a whole window for 14
  * calls with 5 left, for steps of 2.
  */
 export function roomFor(account: string, requests: number, workers: number): number {
