@@ -163,12 +163,17 @@ function leastAsked(ctx: CheckContext, chosen: Role, actors: readonly Role[]): R
   return leastAskedOf(chosen, actors, (role) => ctx.configured(role)?.email);
 }
 
-/** leastAsked over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
-function leastAskedOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
-  const asked = (t: T) => {
+/** Requests the run has had answered of each member of a pool (one without an account: never least asked). */
+const askedOf =
+  <T>(emailOf: (t: T) => string | undefined) =>
+  (t: T): number => {
     const email = emailOf(t);
     return email === undefined ? Number.POSITIVE_INFINITY : answeredFor(email);
   };
+
+/** leastAsked over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
+function leastAskedOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
+  const asked = askedOf(emailOf);
   let best = chosen;
   for (const t of pool) if (asked(t) < asked(best)) best = t;
   return best;
@@ -203,10 +208,7 @@ export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Rol
 function withBudgetOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
   const chosenEmail = emailOf(chosen);
   if (chosenEmail === undefined || budgetLeft(chosenEmail) === undefined) return chosen;
-  const asked = (t: T) => {
-    const e = emailOf(t);
-    return e === undefined ? Number.POSITIVE_INFINITY : answeredFor(e);
-  };
+  const asked = askedOf(emailOf);
   const least = Math.min(...pool.map(asked));
   const score = (t: T) => {
     const e = emailOf(t);

@@ -179,11 +179,12 @@ export class ApiClient {
     }
     onResponse();
     const { headers, text } = res;
+    const body = parseJson(text);
     if (identity) {
       // A 429's wait first, then the budget (none left), which ends the probe that met the 429: told the other way
       // round, another request of the account took the probe's place in between and met a 429 of its own.
       if (res.status === 429) {
-        const wait = retryAfterOf(headers, parseJson(text));
+        const wait = retryAfterOf(headers, body);
         if (wait <= this.options.rateLimitMaxWaitSeconds) noteRefusal(identity.email, wait * 1000);
       }
       // The budget before the count: the answer that ends a probe lets the waiting requests go by what it says is left.
@@ -196,7 +197,6 @@ export class ApiClient {
     exchange.ms = Math.round(performance.now() - started);
     const masked = maskExchange(exchange);
     this.options.recorder?.add(masked, text);
-    const body = parseJson(text);
     // A gateway's or a restarting server's answer (502/503/504 without a JSON body) says nothing about the
     // contract: the target is unavailable. Any other answer, a 500 included, is judged by the checks.
     if (res.status >= 502 && res.status <= 504 && (body === null || typeof body !== 'object')) {

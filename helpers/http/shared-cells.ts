@@ -67,11 +67,8 @@ function cellOf(account: string): number {
   throw new Error(`more than ${CELLS} accounts counted in one process`);
 }
 
-/** What the target's last answer (in any thread) said is left of the account's budget; undefined if none said. */
-export function leftOf(account: string): number | undefined {
-  const left = Atomics.load(cells, cellOf(account) + LEFT);
-  return left === 0 ? undefined : left - 1;
-}
+/** What the target's last answer (in any thread) said is left, from a cell's LEFT (0: no answer has said). */
+const decodeLeft = (stored: number) => (stored === 0 ? undefined : stored - 1);
 
 /** An answer said how much is left: before the request that had it counts as on its way no longer (`release`). */
 export function storeLeft(account: string, left: number): void {
@@ -101,7 +98,7 @@ export function claim(
   const mine = cells;
   for (;;) {
     const going = Atomics.load(mine, at + ON_THEIR_WAY);
-    if (free && !free(leftOf(account), Math.max(0, going))) return undefined;
+    if (free && !free(decodeLeft(Atomics.load(mine, at + LEFT)), Math.max(0, going))) return undefined;
     if (Atomics.compareExchange(mine, at + ON_THEIR_WAY, going, going + 1) === going) return { cells: mine, at };
   }
 }
