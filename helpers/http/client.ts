@@ -185,7 +185,7 @@ export class ApiClient {
       // round, another request of the account took the probe's place in between and met a 429 of its own.
       if (res.status === 429) {
         const wait = retryAfterOf(headers, body);
-        if (wait <= this.options.rateLimitMaxWaitSeconds) noteRefusal(identity.email, wait * 1000);
+        if (wait <= this.options.rateLimitMaxWaitSeconds) noteRefusal(identity.email, wait * 1000, Date.now(), headers);
       }
       // The budget before the count: the answer that ends a probe lets the waiting requests go by what it says is left.
       noteBudget(identity.email, headers);

@@ -47,8 +47,8 @@ interface Budget {
   /** When the run's workers had the account's accepted answers (ms, ascending once `sorted`). */
   accepted: number[];
   sorted: boolean;
-  /** The last 429: when it came, and until when it held the account back. */
-  refusal: { atMs: number; untilMs: number } | undefined;
+  /** The last 429: when it came, until when it held the account back, and the Reset it named (ms), if any. */
+  refusal: { atMs: number; untilMs: number; resetAtMs?: number } | undefined;
   /** Calls held for timed steps (holdBudget), by the worker thread holding them. */
   holds: Map<number, Hold>;
 }
@@ -82,7 +82,7 @@ const budgets = new Map<string, Budget>();
  */
 type Shared =
   | { kind: 'budget'; account: string; remaining: number; resetAtMs: number; limit?: number }
-  | { kind: 'refusal'; account: string; atMs: number; blockedUntilMs: number }
+  | { kind: 'refusal'; account: string; atMs: number; blockedUntilMs: number; resetAtMs?: number }
   | { kind: 'answered'; account: string; accepted: boolean; atMs: number; counted: boolean }
   /**
    * Accepted answers counted in a batch, and when those the target counted came: no word on the budget (they may be
@@ -134,7 +134,11 @@ function learn(news: Shared): void {
   } else if (news.kind === 'refusal') {
     budget.blockedUntilMs = Math.max(budget.blockedUntilMs, news.blockedUntilMs);
     budget.uncertain = true;
-    budget.refusal = { atMs: news.atMs, untilMs: news.blockedUntilMs };
+    budget.refusal = {
+      atMs: news.atMs,
+      untilMs: news.blockedUntilMs,
+      ...(news.resetAtMs === undefined ? {} : { resetAtMs: news.resetAtMs }),
+    };
   } else {
     budget.remaining = news.remaining;
     budget.resetAtMs = news.resetAtMs;
@@ -202,7 +206,7 @@ function slotOf(budget: Budget, reserve: number): number | undefined {
   while (before < log.length && log[before]! <= refusal.atMs) before++;
   const oldest = log[before - limit];
   if (oldest === undefined) return undefined;
-  const windowMs = refusal.untilMs - oldest;
+  const windowMs = Math.min(refusal.untilMs - oldest, windowByReset(refusal, log[before - 1]!));
   if (reserve >= limit) return undefined;
   const index = log.length - limit + reserve;
   if (index < 0) return 0;
@@ -211,6 +215,24 @@ function slotOf(budget: Budget, reserve: number): number | undefined {
   const slot = log[index]! + windowMs + SLOT_MARGIN_MS;
   return budget.shown ? Math.min(slot, budget.resetAtMs) : slot;
 }
+
+/**
+ * The most the window can be by the 429's Reset, where that Reset names when the window is clear of every call (as
+ * Zulip's does): later than the 429's wait, which ends as the oldest call leaves. The window is then that Reset less
+ * the newest call, at most; the newest the log has (`newest`) is no later than the target's, and a second covers a
+ * Reset in whole seconds, rounded either way. The log's own estimate runs long by a quiet stretch for each call it
+ * lacks (the calls of the world's preparation, made before the workers started, say): measured, a few calls missing
+ * across the gap between a run's first burst and its second window made an account wait 57 s past its slot.
+ * Infinite where the Reset says nothing of the kind (a fixed window's end, the next free slot).
+ */
+function windowByReset(refusal: { untilMs: number; resetAtMs?: number }, newest: number): number {
+  const { untilMs, resetAtMs } = refusal;
+  if (resetAtMs === undefined || resetAtMs <= untilMs + RESET_ROUNDING_MS) return Number.POSITIVE_INFINITY;
+  return resetAtMs - newest + RESET_ROUNDING_MS;
+}
+
+/** How far a Reset in whole seconds may be from the moment it names. */
+const RESET_ROUNDING_MS = 1000;
 
 /**
  * When the account will have more than `reserve` calls free by the log of its calls (slotOf), where it can tell: for
@@ -433,26 +455,47 @@ export function noteBudget(
   now = Date.now(),
 ): void {
   const remaining = Number(headers['x-ratelimit-remaining']);
-  const reset = Number(headers['x-ratelimit-reset']);
   const limit = Number(headers['x-ratelimit-limit']);
-  if (!Number.isFinite(remaining) || !Number.isFinite(reset)) return;
+  const resetAtMs = resetAtOf(headers, now);
+  if (!Number.isFinite(remaining) || resetAtMs === undefined) return;
   // Before the request that had this answer counts as on its way no longer (noteAnswered): never a moment where
   // neither the call it spent nor the request shows (shared-cells.ts).
   storeLeft(account, remaining);
-  // Reset is a Unix time in seconds on Zulip; a small number is read as seconds from now.
-  const resetAtMs = reset > 1e9 ? reset * 1000 : now + reset * 1000;
   tell({
     kind: 'budget',
     account,
     remaining,
-    resetAtMs: resetAtMs + 50,
+    resetAtMs,
     ...(Number.isInteger(limit) && limit > 0 ? { limit } : {}),
   });
 }
 
-/** A 429: the account waits `retryAfterMs` (and a little jitter) in every worker. Returns when it may call again. */
-export function noteRefusal(account: string, retryAfterMs: number, now = Date.now()): number {
-  tell({ kind: 'refusal', account, atMs: now, blockedUntilMs: now + retryAfterMs });
+/** When an answer's X-RateLimit-Reset says the budget is whole again (ms, and a little after), if it says. */
+function resetAtOf(headers: Readonly<Record<string, string | undefined>>, now: number): number | undefined {
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (!Number.isFinite(reset)) return undefined;
+  // Reset is a Unix time in seconds on Zulip; a small number is read as seconds from now.
+  return (reset > 1e9 ? reset * 1000 : now + reset * 1000) + 50;
+}
+
+/**
+ * A 429: the account waits `retryAfterMs` (and a little jitter) in every worker. The 429's own headers tell what its
+ * Reset names (slotOf). Returns when the account may call again.
+ */
+export function noteRefusal(
+  account: string,
+  retryAfterMs: number,
+  now = Date.now(),
+  headers: Readonly<Record<string, string | undefined>> = {},
+): number {
+  const resetAtMs = resetAtOf(headers, now);
+  tell({
+    kind: 'refusal',
+    account,
+    atMs: now,
+    blockedUntilMs: now + retryAfterMs,
+    ...(resetAtMs === undefined ? {} : { resetAtMs }),
+  });
   return blockedUntil(account);
 }
 

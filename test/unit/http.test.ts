@@ -330,6 +330,37 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it("take a 429's Reset naming when the window is clear as the most the window can be: a log short of calls runs long", () => {
+    resetBudgets();
+    const t = Date.now();
+    // A window of 3 calls in 60 s, on a sliding log whose Reset names when the window is clear (the newest call + the
+    // window, in whole seconds). The target counted calls at t+57 s (which this log lacks: made before this worker
+    // began, say), t+58 s and t+59 s; the 429 at t+59.5 s lasts until the call of t+57 s leaves, at t+117 s.
+    const clearAt = (newest: number) => ({
+      'x-ratelimit-limit': '3',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Math.ceil((newest + 60_000) / 1000)),
+    });
+    for (const at of [t, t + 58_000, t + 59_000]) noteAnswered('g@example.com', true, at);
+    noteAnswered('g@example.com', false, t + 59_500);
+    noteRefusal('g@example.com', 57_500, t + 59_500, clearAt(t + 59_000));
+    // The probe takes that slot; the next frees as the call of t+58 s leaves, at t+118 s. By the log alone the window
+    // held the calls of t, t+58 s and t+59 s and lasted 117 s: that slot would come at t+175 s. The Reset says the
+    // window is at most 61 s (60 s, and a second for the rounding).
+    noteAnswered('g@example.com', true, t + 117_000);
+    noteBudget('g@example.com', clearAt(t + 117_000), t + 117_000);
+    const slot = slotFor('g@example.com', 0)!;
+    expect(slot).toBeGreaterThanOrEqual(t + 118_000);
+    expect(slot).toBeLessThan(t + 118_000 + 2000 + 50 + 250);
+    // A Reset no later than the 429's wait (the next free slot, a fixed window's end) tells nothing of the window.
+    noteRefusal('g@example.com', 57_500, t + 59_500, {
+      ...clearAt(t),
+      'x-ratelimit-reset': String((t + 117_000) / 1000),
+    });
+    expect(slotFor('g@example.com', 0)).toBe(t + 58_000 + 117_000 + 250);
+    resetBudgets();
+  });
+
   it('without the limit shown, or with fewer calls logged than the limit (another client), the log tells nothing', () => {
     resetBudgets();
     const t = Date.now();
