@@ -267,8 +267,10 @@ export async function waitForBudget(
   for (let now = start; ; now = Date.now()) {
     let until = 0;
     // Calls another worker holds for timed steps are not this request's to spend. Requests without a reserve (the
-    // run's lease) go first all the same: they keep what every check relies on.
-    const held = reserve > 0 ? heldByOthers(budget, now) : 0;
+    // run's lease) go first all the same: they keep what every check relies on. A holder's own requests leave only
+    // the holds begun before its own: counting the later ones too, two checks holding one account each held the
+    // other's requests back, their own asks for the budget included, until a hold lapsed (15 s, measured).
+    const held = reserve > 0 ? heldByOthers(budget, now, { before: true }) : 0;
     const keep = keptBack(account, budget, reserve);
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
     else if (budget.shown && budget.remaining <= keep + held) {

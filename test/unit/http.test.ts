@@ -434,6 +434,41 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it("hold a holder's requests back by the holds begun before its own only: two holders never wait on each other", async () => {
+    resetBudgets();
+    const other = new BroadcastChannel('teamchat-conformance:rate-budget');
+    const now = Date.now();
+    noteBudget('k@example.com', { 'x-ratelimit-remaining': '8', 'x-ratelimit-reset': String((now + 60_000) / 1000) });
+    holdBudget('k@example.com', 3, false, now - 1000);
+    // Another thread (holder 9998) began holding 10 calls after this one.
+    const later = {
+      kind: 'hold',
+      account: 'k@example.com',
+      holder: 9998,
+      count: 10,
+      untilMs: now + 15_000,
+      armed: false,
+    };
+    other.postMessage({ ...later, sinceMs: now });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await waitForBudget('k@example.com', 2)).toBe(0); // 8 left, 2 kept back: the later hold is not in the way
+    noteAnswered('k@example.com');
+    // A request of a thread that holds nothing leaves every hold alone: 8 left, 2 kept back and 10 held, it waits.
+    releaseHolds();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    let sent = false;
+    const waiting = waitForBudget('k@example.com', 2).then(() => {
+      sent = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(sent).toBe(false);
+    other.postMessage({ ...later, sinceMs: now, count: 0 });
+    await waiting;
+    noteAnswered('k@example.com');
+    other.close();
+    resetBudgets();
+  });
+
   it('near the end of a budget, keep back only the requests on their way (every thread counts them) and two', async () => {
     resetBudgets();
     const now = Date.now();
