@@ -74,7 +74,7 @@ export class CheckContext {
     readonly clause: Clause,
     readonly recorder: Recorder,
   ) {
-    enterRun(this.world.runId);
+    enterRun(this.world);
     this.seed = deriveSeed(this.world.seed, clause.id);
     this.cast = castingOf(this.world, clause);
   }

@@ -98,7 +98,54 @@ shared.onmessage = (event) => learn((event as { data: Shared }).data);
 
 function tell(news: Shared): void {
   learn(news);
-  shared.postMessage(news);
+  post(news);
+}
+
+/** News kept for worlds being prepared in this thread, instead of told (see keepNews). */
+const keepers = new Set<Shared[]>();
+
+function post(news: Shared): void {
+  if (keepers.size === 0) shared.postMessage(news);
+  else for (const kept of keepers) kept.push(news);
+}
+
+/** What a thread learnt while it prepared a run's world: its workers learn it with the world (learnKept). */
+export type KeptNews = readonly Shared[];
+
+/**
+ * From now until the returned function is called, what this thread learns from its own requests is kept, not told:
+ * the thread that prepares a run's world makes its first requests before the run's workers exist, and news told
+ * then reached none of them (a worker's log lacked the calls, its estimate of when a slot frees ran long: slotOf).
+ * The returned function ends the keeping and gives what was kept, for the world (learnKept). Requests the thread
+ * makes afterwards (the run's last clean-up) are told as ever.
+ */
+export function keepNews(): () => KeptNews {
+  const kept: Shared[] = [];
+  keepers.add(kept);
+  return () => {
+    sendAnswered(); // the counts still gathering for their batch are kept too
+    keepers.delete(kept);
+    return kept;
+  };
+}
+
+/**
+ * Learns what the thread that prepared the world kept (keepNews), under what this thread has heard since: the
+ * requests are counted and logged; a budget or a 429 is taken only for an account nothing has been said of here.
+ */
+export function learnKept(news: KeptNews): void {
+  const heard = new Set([...budgets].filter(([, b]) => b.shown || b.refusal).map(([account]) => account));
+  for (const item of news) {
+    if (item.kind === 'counted') learn(item);
+    else if (item.kind === 'answered') {
+      learn({
+        kind: 'counted',
+        account: item.account,
+        count: 1,
+        times: item.accepted && item.counted ? [item.atMs] : [],
+      });
+    } else if ((item.kind === 'budget' || item.kind === 'refusal') && !heard.has(item.account)) learn(item);
+  }
 }
 
 function learn(news: Shared): void {
@@ -526,8 +573,7 @@ const ANSWERED_BATCH_MS = 50;
 const unsent = new Map<string, { count: number; times: number[] }>();
 
 function sendAnswered(): void {
-  for (const [account, { count, times }] of unsent)
-    shared.postMessage({ kind: 'counted', account, count, times } satisfies Shared);
+  for (const [account, { count, times }] of unsent) post({ kind: 'counted', account, count, times });
   unsent.clear();
 }
 

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Clause } from '../clauses/types.ts';
 import type { Config } from '../config/load.ts';
 import { applicableAt, type ExpectedFailures } from '../expectations/expected-failures.ts';
+import { keepNews } from '../http/rate-budget.ts';
 import { ConformanceReporter, runInfoOf } from '../reporters/conformance-reporter.ts';
 import type { RunResults } from '../reporters/results.ts';
 import { openLedger } from '../world/ledger.ts';
@@ -63,6 +64,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
   const { config, baseUrl, seed, suites, log = () => {}, cleanUp = true, interrupted = () => false } = options;
   const ledgerFile = openLedger(baseUrl);
   let runId: string | undefined;
+  // The runner's requests before the suites: their news goes to the workers with the world.
+  const endKeeping = keepNews();
   try {
     const prepared = await prepareWorld({ config, baseUrl, seed, ledgerFile, log });
     runId = prepared.runId;
@@ -89,11 +92,13 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
       ...(expected ? { expectedFailures: { file: expected.file, stale: expected.stale } } : {}),
     });
     const runner = interrupted() ? undefined : typeof suites === 'function' ? await suites(world) : suites;
-    const results = runner && !interrupted() ? await runner.run(world, reporter, ids) : undefined;
+    const budgetNews = endKeeping();
+    const results = runner && !interrupted() ? await runner.run({ ...world, budgetNews }, reporter, ids) : undefined;
     // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
     const leftovers = cleanUp ? (await undoLedger(world, ledgerFile)).left : [];
     return { world, results, recovered, leftovers };
   } finally {
+    endKeeping(); // where preparing failed, or no run followed
     if (!cleanUp) rmSync(ledgerFile, { force: true });
     // The files its workers shared, however the run ended (the leases' requests are drafts of the ledger).
     if (runId !== undefined) for (const kind of ['lease', 'turn', 'channel'] as const) forgetRunFiles(runId, kind);

@@ -4,16 +4,21 @@
  * thread would never have known it.
  */
 import { resetBreaker } from '../http/breaker.ts';
-import { resetBudgets } from '../http/rate-budget.ts';
+import { learnKept, resetBudgets } from '../http/rate-budget.ts';
+import type { World } from '../world/types.ts';
 
 let current: string | undefined;
 
-/** Called with the run id of every check's world: the first check of a new run clears the last run's state. */
-export function enterRun(runId: string): void {
+/**
+ * Called with every check's world: the first check of a new run clears the last run's state, and learns what the
+ * runner's own requests told of the accounts' budgets before any worker could hear (World.budgetNews).
+ */
+export function enterRun({ runId, budgetNews = [] }: Pick<World, 'runId' | 'budgetNews'>): void {
   if (runId === current) return;
   if (current !== undefined) {
     resetBreaker();
     resetBudgets();
   }
   current = runId;
+  learnKept(budgetNews);
 }

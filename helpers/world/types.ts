@@ -3,6 +3,7 @@
  * Plain JSON: it crosses process boundaries.
  */
 import type { Profile } from '../config/schema.ts';
+import type { KeptNews } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 
 export interface WorldAccount {
@@ -60,6 +61,11 @@ export interface World {
    * commands which of them ran (fast-check's replayPath: without it the sequence's shrinks differ).
    */
   replay?: { seed: number; path: string; replayPath?: string };
+  /**
+   * What the runner's own requests (preparing the world, recovering crashed runs) told it of the accounts' rate
+   * budgets, made before any worker could hear: each worker learns it with the world (rate-budget.ts, keepNews).
+   */
+  budgetNews?: KeptNews;
   options: {
     requestTimeoutMs: number;
     rateLimitMaxWaitSeconds: number;
