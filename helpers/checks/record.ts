@@ -77,7 +77,9 @@ export function recordOf(clause: Clause, outcome: Outcome, end: Ending): CheckRe
   const responses = tallyResponses(recorder, ctx.world.featureLevel, clause.id);
   if (Object.keys(responses.judged).length) record.responses = responses;
   if (Object.keys(ctx.figures).length) record.figures = { ...ctx.figures };
-  const waited = recorder.waitedMs();
+  // The rate limit's waits only: another check's turn is noted by takeTurn, and an unlimited target was said to have
+  // rate-limited a check that had waited for a turn.
+  const waited = recorder.rateLimitWaitedMs();
   if (waited >= 1000) ctx.notes.push(`waited ${(waited / 1000).toFixed(0)} s for the target's rate limit`);
   if (ctx.notes.length) record.notes = ctx.notes.map(redact);
   if (end.leftovers.length) record.leftovers = [...end.leftovers];

@@ -1,8 +1,10 @@
 // A failed check's evidence: its own exchanges up to the one whose answer departed, never the cleanup that followed.
 import { describe, expect, it } from 'vitest';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
-import { evidenceOf } from '../../helpers/checks/record.ts';
+import { evidenceOf, recordOf } from '../../helpers/checks/record.ts';
+import type { Clause } from '../../helpers/clauses/types.ts';
 import type { Exchange } from '../../helpers/http/exchange.ts';
+import { Recorder } from '../../helpers/http/recorder.ts';
 
 const exchange = (n: number): Exchange => ({
   method: 'GET',
@@ -28,5 +30,36 @@ describe('the evidence of a failed check', () => {
   it("is the check's last exchanges when no exchange is named (a set-up error, an expect())", () => {
     expect(evidenceOf(made, new Error('setup step failed'))).toEqual(made.slice(4));
     expect(evidenceOf(made, new ConformanceAssertion('wanted'))).toEqual(made.slice(4));
+  });
+});
+
+describe("a check's record", () => {
+  const clause = {
+    id: 'X-001',
+    level: 'MUST',
+    title: 't',
+    section: 's',
+    endpoint: '*',
+    area: 'x',
+    file: 'x',
+  } as Clause;
+  const recordAfter = (kind: 'rate-limit' | 'other') => {
+    const recorder = new Recorder();
+    const now = Date.now();
+    recorder.beginWait(now - 3000, kind)(now);
+    const ctx = { world: { featureLevel: null }, notes: [], figures: {} } as any;
+    return recordOf(clause, 'passed', {
+      started: now - 4000,
+      recorder,
+      exchanged: 0,
+      failure: undefined,
+      leftovers: [],
+      ctx,
+    });
+  };
+
+  it("says the check waited for the target's rate limit only when it did, not for another check's turn", () => {
+    expect(recordAfter('rate-limit').notes).toEqual(["waited 3 s for the target's rate limit"]);
+    expect(recordAfter('other').notes).toBeUndefined();
   });
 });
