@@ -169,6 +169,18 @@ export async function turnFree(ctx: CheckContext, what: string): Promise<void> {
     ctx.note(`waited ${(waited / 1000).toFixed(0)} s, holding nothing, for the turn on ${what} to end`);
 }
 
+/**
+ * Takes the turns on each of `whats`, in their order, having first waited, holding none of them, until none is held:
+ * taken one by one, a turn held while the next was waited for kept the checks waiting for it waiting too (measured:
+ * EDIT-CONTENT-007 waited 23 s for AUTH-001's turn on the content-edit limit, held while AUTH-001 waited for
+ * EDIT-LIMIT-001's turn on the move limit). Another check may still take one of them meanwhile: takeTurn then waits,
+ * as ever. Not for a turn the check already holds (turnFree would wait for the check itself).
+ */
+export async function takeTurns(ctx: CheckContext, whats: readonly string[]): Promise<void> {
+  for (const what of whats) await turnFree(ctx, what);
+  for (const what of whats) await takeTurn(ctx, what);
+}
+
 function readHolder(file: string): string {
   try {
     return readFileSync(file, 'utf8');

@@ -19,7 +19,7 @@
 import { administratorOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
-import { takeTurn } from '../../helpers/checks/shared-state.ts';
+import { takeTurn, takeTurns } from '../../helpers/checks/shared-state.ts';
 import { type BaseRequest, fillPath, type Operation } from '../../helpers/contract/index.ts';
 import { Disabled } from '../../helpers/errors.ts';
 import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
@@ -199,7 +199,10 @@ const EDIT_SETTINGS = [
 ];
 
 const editMessage: Setup = async (ctx, _op, { caller }) => {
-  for (const name of EDIT_SETTINGS) await takeTurn(ctx, `realm setting ${name}`);
+  await takeTurns(
+    ctx,
+    EDIT_SETTINGS.map((name) => `realm setting ${name}`),
+  );
   const topic = ctx.unique('probe');
   const channel = ctx.channel();
   const send = () => mustSend(ctx, caller, { type: 'stream', to: channel.id, topic, content: topic });

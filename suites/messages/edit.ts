@@ -7,7 +7,7 @@
 import { administratorOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
-import { takeTurn } from '../../helpers/checks/shared-state.ts';
+import { takeTurns } from '../../helpers/checks/shared-state.ts';
 import { Interrupted, timedSteps, uninterrupted } from '../../helpers/checks/timed.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
@@ -98,10 +98,14 @@ function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
  * again. A check that may change only some of the settings it must keep steady takes them all first.
  */
 export async function holdTurns(ctx: CheckContext, names: readonly string[]): Promise<void> {
-  for (const name of [...names].sort()) {
-    if (!turns.get(ctx)?.has(name)) await takeTurn(ctx, `realm setting ${name}`);
-    turns.set(ctx, (turns.get(ctx) ?? new Set()).add(name));
-  }
+  const held = turns.get(ctx) ?? new Set<string>();
+  const wanted = [...names].sort().filter((name) => !held.has(name));
+  await takeTurns(
+    ctx,
+    wanted.map((name) => `realm setting ${name}`),
+  );
+  for (const name of wanted) held.add(name);
+  turns.set(ctx, held);
 }
 
 /**

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actorFor, drawOf, KINDS, rolesOfKind, someoneOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import { takeTurn, turnFree } from '../../helpers/checks/shared-state.ts';
+import { takeTurn, takeTurns, turnFree } from '../../helpers/checks/shared-state.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
 import { ROLES } from '../../helpers/roles.ts';
 import { fakeCtx } from '../support/fake-context.ts';
@@ -127,5 +127,27 @@ describe('turns on shared state within a run', () => {
     await takeTurn(next.ctx, 'realm setting x');
     expect(next.recorder.waitedMs()).toBeLessThan(100);
     await next.end();
+  });
+
+  it('take several turns holding none while one of them is held: the free ones stay free for other checks', async () => {
+    const runId = `g${process.pid}${Date.now().toString(36)}`;
+    const holder = turnCtx(runId, 'A-001');
+    await takeTurn(holder.ctx, 'realm setting y');
+    const taker = turnCtx(runId, 'B-001');
+    let taken = false;
+    const both = takeTurns(taker.ctx, ['realm setting x', 'realm setting y']).then(() => {
+      taken = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(taken).toBe(false);
+    // Waiting for y, the taker holds no turn on x: another check takes it at once.
+    const other = turnCtx(runId, 'C-001');
+    await takeTurn(other.ctx, 'realm setting x');
+    expect(other.recorder.waitedMs()).toBeLessThan(100);
+    await other.end();
+    await holder.end();
+    await both;
+    expect(taken).toBe(true);
+    await taker.end();
   });
 });
