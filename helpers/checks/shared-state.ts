@@ -117,9 +117,10 @@ export const TURN_WAIT_LIMIT_MS = LEASE_WAIT_LIMIT_MS;
  * Waits until no other check of this run holds a turn on `what` (a realm setting, say), then holds it until the
  * check ends — after the check's own cleanup has put back what it changed (take the turn before changing anything,
  * and before reading the value to put back). Turns cross worker threads and processes: a file named after the run
- * and `what`, created exclusively. A wait of a second or more is noted in the report.
+ * and `what`, created exclusively. A wait of a second or more is noted in the report. Returns what ends the turn
+ * sooner, for a check done with the state long before it ends (an authentication check's edit probe).
  */
-export async function takeTurn(ctx: CheckContext, what: string): Promise<void> {
+export async function takeTurn(ctx: CheckContext, what: string): Promise<() => void> {
   const file = runFile(ctx.world.runId, 'turn', what);
   const started = Date.now();
   let holder = '';
@@ -145,8 +146,15 @@ export async function takeTurn(ctx: CheckContext, what: string): Promise<void> {
   const waited = Date.now() - started;
   if (waited >= 1000)
     ctx.note(`waited ${(waited / 1000).toFixed(0)} s for ${holder || 'another check'} to end its turn on ${what}`);
-  ctx.defer(`the turn on ${what}`, () => rmSync(file, { force: true }));
+  // Once only: after an early end, the file may be another check's turn.
+  let held = true;
+  const end = () => {
+    if (held) rmSync(file, { force: true });
+    held = false;
+  };
+  ctx.defer(`the turn on ${what}`, end);
   ctx.goFirst(); // others may be waiting for this turn: their wait ends with this check
+  return end;
 }
 
 /**
@@ -176,9 +184,13 @@ export async function turnFree(ctx: CheckContext, what: string): Promise<void> {
  * EDIT-LIMIT-001's turn on the move limit). Another check may still take one of them meanwhile: takeTurn then waits,
  * as ever. Not for a turn the check already holds (turnFree would wait for the check itself).
  */
-export async function takeTurns(ctx: CheckContext, whats: readonly string[]): Promise<void> {
+export async function takeTurns(ctx: CheckContext, whats: readonly string[]): Promise<() => void> {
   for (const what of whats) await turnFree(ctx, what);
-  for (const what of whats) await takeTurn(ctx, what);
+  const ends: (() => void)[] = [];
+  for (const what of whats) ends.push(await takeTurn(ctx, what));
+  return () => {
+    for (const end of ends) end();
+  };
 }
 
 function readHolder(file: string): string {

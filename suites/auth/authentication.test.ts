@@ -48,6 +48,7 @@ async function unrefused(ctx: CheckContext, as: (sender: Role) => ApiClient): Pr
     const base = setup.bases[0]!;
     const res = await as(sender).request(op.method, fillPath(op, base.pathParams ?? {}), base.params);
     if (res.body?.result === 'success') setup.accepted?.(res);
+    setup.done?.();
     // Refused is this clause's: an error, or a 4xx that is no success. The error envelope itself (JSON, a string msg
     // and code) is CONV-002's and CONV-003's, judged on every answer.
     const refused =

@@ -80,6 +80,7 @@ async function probe(ctx: CheckContext): Promise<void> {
     else if (verdict !== 'conforms') recorded.push(message);
   }
   const leftChanged = setup.readBack ? await setup.readBack(acceptedAny) : [];
+  setup.done?.();
 
   const sent = probes.length === 1 ? '1 bad-input probe' : `${probes.length} bad-input probes`;
   ctx.note(`${sent} sent (${ctx.world.profile} profile): ${probes.map((p) => p.label).join('; ')}`);

@@ -51,6 +51,11 @@ export interface ProbeSetup {
   readonly accepted?: (res: ApiResponse) => void;
   /** After the probes: what a refused probe left changed (empty: nothing). */
   readonly readBack?: (acceptedAny: boolean) => Promise<string[]>;
+  /**
+   * Once the controls and probes are sent (and read back): ends the turns on shared state the set-up took, which
+   * would otherwise last until the check ends (an authentication check goes on to every other operation).
+   */
+  readonly done?: () => void;
 }
 
 export interface Callers {
@@ -199,7 +204,7 @@ const EDIT_SETTINGS = [
 ];
 
 const editMessage: Setup = async (ctx, _op, { caller }) => {
-  await takeTurns(
+  const done = await takeTurns(
     ctx,
     EDIT_SETTINGS.map((name) => `realm setting ${name}`),
   );
@@ -222,6 +227,7 @@ const editMessage: Setup = async (ctx, _op, { caller }) => {
       const changed = ['content', 'topic', 'stream_id'].filter((f) => after[f] !== before[f]);
       return changed.length ? [`a refused edit changed the message's ${changed.join(', ')}`] : [];
     },
+    done,
   };
 };
 

@@ -150,4 +150,25 @@ describe('turns on shared state within a run', () => {
     expect(taken).toBe(true);
     await taker.end();
   });
+
+  it('end a turn before the check ends when told, and leave the next holder its turn when the check does end', async () => {
+    const runId = `h${process.pid}${Date.now().toString(36)}`;
+    const early = turnCtx(runId, 'A-001');
+    const endTurn = await takeTurn(early.ctx, 'realm setting x');
+    endTurn();
+    const next = turnCtx(runId, 'B-001');
+    await takeTurn(next.ctx, 'realm setting x');
+    expect(next.recorder.waitedMs()).toBeLessThan(100);
+    await early.end(); // its deferred end of the turn is spent: the next holder keeps it
+    const third = turnCtx(runId, 'C-001');
+    let taken = false;
+    const waiting = takeTurn(third.ctx, 'realm setting x').then(() => {
+      taken = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(taken).toBe(false);
+    await next.end();
+    await waiting;
+    await third.end();
+  });
 });
