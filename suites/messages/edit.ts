@@ -93,13 +93,13 @@ function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
 }
 
 /**
- * Takes the check's turns on realm settings (takeTurn) it does not hold yet, in name order, so that two checks asking
+ * Takes the check's turns on realm settings (takeTurns) it does not hold yet, in name order, so that two checks asking
  * for the same settings never each hold one the other waits for; setRealm then changes any of them without asking
  * again. A check that may change only some of the settings it must keep steady takes them all first.
  */
 export async function holdTurns(ctx: CheckContext, names: readonly string[]): Promise<void> {
   const held = turns.get(ctx) ?? new Set<string>();
-  const wanted = [...names].sort().filter((name) => !held.has(name));
+  const wanted = [...new Set(names)].sort().filter((name) => !held.has(name));
   await takeTurns(
     ctx,
     wanted.map((name) => `realm setting ${name}`),
