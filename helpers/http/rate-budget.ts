@@ -13,7 +13,10 @@
  * - and that one 429 is enough: the run keeps a log of the account's answered calls, so where the target shows its
  *   limit (X-RateLimit-Limit), the 429's wait tells which of them the target will let go first, and so its window.
  *   From then on, a call waits until as many of the logged calls have left that window as the reserve wants free,
- *   rather than ask into a closed window again (`slotOf`).
+ *   rather than ask into a closed window again (`slotOf`);
+ * - where the target shows no budget at all, the 429 and the log tell the limits it could have (limit-inference.ts),
+ *   and the pacing keeps to the strictest of them as to a budget shown (`leftOf`, `slotOf`). Until the first 429,
+ *   and where no limit is left that fits, an account that has met a 429 goes on one request at a time.
  *
  * - near the end of a budget, each request takes its call only if the call is still free at that instant, by
  *   counters every thread changes at once (shared-cells.ts: what the last answer left, the requests on their way):
@@ -24,6 +27,7 @@
  * requests of the account leave them to it, rather than take each slot as it frees.
  */
 import { BroadcastChannel, threadId } from 'node:worker_threads';
+import { type LimitModel, leftBy, limitsFrom, type SeenRefusal, slotBy, stillPossible } from './limit-inference.ts';
 import { type Claim, claim, endProbe, onTheirWayOf, release, startProbe, storeLeft } from './shared-cells.ts';
 
 interface Budget {
@@ -49,6 +53,10 @@ interface Budget {
   sorted: boolean;
   /** The last 429: when it came, until when it held the account back, and the Reset it named (ms), if any. */
   refusal: { atMs: number; untilMs: number; resetAtMs?: number } | undefined;
+  /** The 429s of an account whose target shows no budget (the latest REFUSALS_KEPT), that models are read from. */
+  refusals: SeenRefusal[];
+  /** The limits the target could have by its 429s, where it shows no budget (limit-inference.ts), if any are left. */
+  models: readonly LimitModel[] | undefined;
   /** Calls held for timed steps (holdBudget), by the worker thread holding them. */
   holds: Map<number, Hold>;
 }
@@ -82,7 +90,15 @@ const budgets = new Map<string, Budget>();
  */
 type Shared =
   | { kind: 'budget'; account: string; remaining: number; resetAtMs: number; limit?: number }
-  | { kind: 'refusal'; account: string; atMs: number; blockedUntilMs: number; resetAtMs?: number }
+  /** `models`: the limits the target could have, read by the thread the 429 came to, where it shows no budget. */
+  | {
+      kind: 'refusal';
+      account: string;
+      atMs: number;
+      blockedUntilMs: number;
+      resetAtMs?: number;
+      models?: readonly LimitModel[];
+    }
   | { kind: 'answered'; account: string; accepted: boolean; atMs: number; counted: boolean }
   /**
    * Accepted answers counted in a batch, and when those the target counted came: no word on the budget (they may be
@@ -153,6 +169,7 @@ function learn(news: Shared): void {
   if (news.kind === 'counted') {
     budget.answered += news.count;
     logAccepted(budget, ...news.times);
+    ruleOut(budget, news.times);
     return;
   }
   if (news.kind === 'probe') {
@@ -173,8 +190,12 @@ function learn(news: Shared): void {
       // Where the target shows no budget, an account it has refused once goes on one request at a time: no word
       // says how many calls came back, and all the waiting requests sent at once met a 429 each (about 15 in half a
       // second on one account, measured), where one at a time loses a few milliseconds a request.
-      if (budget.shown || budget.refusal === undefined) budget.uncertain = false;
-      if (news.counted) logAccepted(budget, news.atMs);
+      // Limits read off its 429s (limit-inference.ts) say as much as a budget shown.
+      if (budget.shown || budget.refusal === undefined || budget.models) budget.uncertain = false;
+      if (news.counted) {
+        logAccepted(budget, news.atMs);
+        ruleOut(budget, [news.atMs]);
+      }
       // Accepted past the Reset with no newer word on the budget (its headers come first: noteBudget): back whole.
       if (news.atMs >= budget.resetAtMs) budget.remaining = Number.POSITIVE_INFINITY;
     }
@@ -186,6 +207,10 @@ function learn(news: Shared): void {
       untilMs: news.blockedUntilMs,
       ...(news.resetAtMs === undefined ? {} : { resetAtMs: news.resetAtMs }),
     };
+    if (!budget.shown) {
+      budget.refusals = [...budget.refusals, { atMs: news.atMs, untilMs: news.blockedUntilMs }].slice(-REFUSALS_KEPT);
+      if (news.models) budget.models = news.models.length > 0 ? news.models : undefined;
+    }
   } else {
     budget.remaining = news.remaining;
     budget.resetAtMs = news.resetAtMs;
@@ -209,6 +234,8 @@ const budgetOf = (account: string): Budget => {
       accepted: [],
       sorted: true,
       refusal: undefined,
+      refusals: [],
+      models: undefined,
       holds: new Map(),
     };
     budgets.set(account, budget);
@@ -218,6 +245,21 @@ const budgetOf = (account: string): Budget => {
 
 /** Calls logged per account: enough for a few windows of any limit a run meets. */
 const LOG_LENGTH = 2000;
+
+/**
+ * Rules out the limits read off the 429s that calls accepted at `times` exceed (limit-inference.ts): none left, the
+ * account goes on as before any 429, until the next tells more.
+ */
+function ruleOut(budget: Budget, times: readonly number[]): void {
+  if (!budget.models) return;
+  const log = logOf(budget);
+  let models: readonly LimitModel[] = budget.models;
+  for (const at of times) models = stillPossible(models, log, at);
+  budget.models = models.length > 0 ? models : undefined;
+}
+
+/** 429s kept per account whose target shows no budget: the models are read from them (limit-inference.ts). */
+const REFUSALS_KEPT = 20;
 
 function logAccepted(budget: Budget, ...times: number[]): void {
   const last = budget.accepted[budget.accepted.length - 1];
@@ -236,19 +278,19 @@ const SLOT_MARGIN_MS = 250;
  * When the account has more than `reserve` calls free, by the log of its answered calls: with `limit` calls allowed
  * in a window, the last 429 came when the window held the `limit` calls answered last, and its wait ended as the
  * oldest of them left the window; so the window's length is known, and each later slot frees as the next logged call
- * leaves it. Undefined where the log cannot tell: no limit shown (a log without the limit cannot tell how many of
- * its calls the window held: estimates from the 429s made runs far slower), no 429 yet, fewer calls logged than the
- * limit, or a reserve as large as the limit. Where another client spends the account too, the log misses its calls
- * and the window comes out longer than it is: the wait is then longer than needed, never shorter.
+ * leaves it. Where the target shows no limit, by the limits read off its 429s (limit-inference.ts). Undefined where
+ * the log cannot tell: no limit shown or read, no 429 yet, fewer calls logged than the limit, or a reserve as large
+ * as the limit. Where another client spends the account too, the log misses its calls and the window comes out
+ * longer than it is: the wait is then longer than needed, never shorter.
  */
-function slotOf(budget: Budget, reserve: number): number | undefined {
+function slotOf(budget: Budget, reserve: number, { strictest = true } = {}): number | undefined {
   const { limit, refusal } = budget;
-  if (limit === undefined || refusal === undefined) return undefined;
-  if (!budget.sorted) {
-    budget.accepted.sort((a, b) => a - b);
-    budget.sorted = true;
+  if (budget.models) {
+    const slot = slotBy(budget.models, logOf(budget), reserve, strictest) + SLOT_MARGIN_MS;
+    return Number.isFinite(slot) ? slot : undefined;
   }
-  const log = budget.accepted;
+  if (limit === undefined || refusal === undefined) return undefined;
+  const log = logOf(budget);
   let before = 0; // calls answered before the 429 came
   while (before < log.length && log[before]! <= refusal.atMs) before++;
   const oldest = log[before - limit];
@@ -261,6 +303,24 @@ function slotOf(budget: Budget, reserve: number): number | undefined {
   // client's calls waits too long, not forever.
   const slot = log[index]! + windowMs + SLOT_MARGIN_MS;
   return budget.shown ? Math.min(slot, budget.resetAtMs) : slot;
+}
+
+/** The account's log of accepted calls, ascending. */
+function logOf(budget: Budget): number[] {
+  if (!budget.sorted) {
+    budget.accepted.sort((a, b) => a - b);
+    budget.sorted = true;
+  }
+  return budget.accepted;
+}
+
+/**
+ * What is left of the account's budget: what the target's last answer said, or where it shows none, what the
+ * strictest of the limits read off its 429s leaves now (limit-inference.ts). Undefined where neither says.
+ */
+function leftOf(budget: Budget, now: number): number | undefined {
+  if (budget.shown) return budget.remaining;
+  return budget.models && leftBy(budget.models, logOf(budget), now);
 }
 
 /**
@@ -318,7 +378,8 @@ export async function waitForBudget(
     // the holds begun before its own: counting the later ones too, two checks holding one account each held the
     // other's requests back, their own asks for the budget included, until a hold lapsed (15 s, measured).
     const held = reserve > 0 ? heldByOthers(budget, now, { before: true }) : 0;
-    const keep = keptBack(account, budget, reserve);
+    const left = leftOf(budget, now);
+    const keep = keptBack(account, left, reserve);
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
     else if (budget.shown && budget.remaining <= keep + held) {
       // A Reset past is not a whole budget back: on a limiter whose Reset names the next free slot only one came
@@ -331,6 +392,17 @@ export async function waitForBudget(
       else if (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS) until = budget.resetAtMs;
       else {
         const slot = slotOf(budget, keep + held);
+        if (slot !== undefined && slot > now) until = slot;
+        else budget.uncertain = true;
+      }
+    } else if (budget.models && left !== undefined && left <= keep + held) {
+      // Limits read off the 429s: as with a budget shown, but no Reset to wait for; the log tells when a slot frees.
+      // Where one of the limits read would allow the call, one request finds out whether it holds.
+      if (left > keep) until = now + HOLD_POLL_MS;
+      else if (left > Math.min(reserve, MARGIN)) until = now + INFLIGHT_POLL_MS;
+      else if (leftBy(budget.models, logOf(budget), now, false) > keep + held) budget.uncertain = true;
+      else {
+        const slot = slotOf(budget, keep + held, { strictest: false });
         if (slot !== undefined && slot > now) until = slot;
         else budget.uncertain = true;
       }
@@ -348,7 +420,7 @@ export async function waitForBudget(
       }
     }
     // Another thread's request took the last free call in the meantime: wait for the answers on their way.
-    if (until <= now && !takeCall(account, budget, reserve, held, probing)) until = now + INFLIGHT_POLL_MS;
+    if (until <= now && !takeCall(account, left, reserve, held, probing)) until = now + INFLIGHT_POLL_MS;
     if (until <= now) {
       spendHeld(account, budget);
       return now - start;
@@ -379,8 +451,8 @@ const INFLIGHT_POLL_MS = 5;
  * reserve of one call a worker left a sixteenth of each 200-call window unused, where most of the time no request but
  * one is on its way.
  */
-function keptBack(account: string, budget: Budget, reserve: number): number {
-  if (reserve === 0 || !nearEnd(budget, reserve)) return reserve;
+function keptBack(account: string, left: number | undefined, reserve: number): number {
+  if (reserve === 0 || left === undefined || !nearEnd(left, reserve)) return reserve;
   return onTheirWayOf(account) + Math.min(reserve, MARGIN);
 }
 
@@ -394,10 +466,10 @@ const taken = new Map<string, { call: Claim; probing: boolean }[]>();
  * it meanwhile. The request finding out whether the account is back (`probing`) and the run's lease (no reserve) go
  * all the same.
  */
-function takeCall(account: string, budget: Budget, reserve: number, held: number, probing: boolean): boolean {
-  const gated = !probing && reserve > 0 && budget.shown && nearEnd(budget, reserve);
+function takeCall(account: string, left: number | undefined, reserve: number, held: number, probing: boolean): boolean {
+  const gated = !probing && reserve > 0 && left !== undefined && nearEnd(left, reserve);
   const call = gated
-    ? claim(account, (left, going) => (left ?? budget.remaining) > going + Math.min(reserve, MARGIN) + held)
+    ? claim(account, (stored, going) => (stored ?? left!) > going + Math.min(reserve, MARGIN) + held)
     : claim(account);
   if (!call) return false;
   taken.set(account, [...(taken.get(account) ?? []), { call, probing }]);
@@ -413,11 +485,12 @@ function takeCall(account: string, budget: Budget, reserve: number, held: number
  */
 export function roomFor(account: string, requests: number, workers: number): number {
   const budget = budgets.get(account);
-  return requests + (budget?.shown ? keptBack(account, budget, workers) : workers);
+  const left = budget && leftOf(budget, Date.now());
+  return requests + (left !== undefined ? keptBack(account, left, workers) : workers);
 }
 
 /** Whether the account's budget is near its end (see NEAR_END_AT). */
-const nearEnd = (budget: Budget, reserve: number) => budget.remaining <= Math.max(NEAR_END_AT, 2 * reserve);
+const nearEnd = (left: number, reserve: number) => left <= Math.max(NEAR_END_AT, 2 * reserve);
 
 /** A request of this thread came back, answered or lost: on its way no longer. */
 function arrived(account: string): void {
@@ -538,12 +611,22 @@ export function noteRefusal(
   headers: Readonly<Record<string, string | undefined>> = {},
 ): number {
   const resetAtMs = resetAtOf(headers, now);
+  const budget = budgetOf(account);
+  // Where the target shows no budget, the limits it could have are read here, once, and told with the 429.
+  const models =
+    budget.shown || headers['x-ratelimit-remaining'] !== undefined
+      ? undefined
+      : limitsFrom(
+          logOf(budget),
+          [...budget.refusals, { atMs: now, untilMs: now + retryAfterMs }].slice(-REFUSALS_KEPT),
+        );
   tell({
     kind: 'refusal',
     account,
     atMs: now,
     blockedUntilMs: now + retryAfterMs,
     ...(resetAtMs === undefined ? {} : { resetAtMs }),
+    ...(models ? { models } : {}),
   });
   return blockedUntil(account);
 }
@@ -561,7 +644,7 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
   const budget = budgets.get(account);
   if (!budget) return undefined;
   if (budget.blockedUntilMs > now) return 0;
-  if (!budget.shown) return undefined;
+  if (!budget.shown) return budget.models && leftBy(budget.models, logOf(budget), now);
   return now >= budget.resetAtMs ? Number.POSITIVE_INFINITY : budget.remaining;
 }
 
@@ -589,7 +672,8 @@ export function noteAnswered(account: string, accepted = true, now = Date.now(),
   // news at once, and so is one near the end of a shown budget, where the log of calls tells when the next slot
   // frees (slotOf): a log 50 ms behind sent requests into a window still full. A count alone can wait for the batch.
   const budget = budgetOf(account);
-  if (!accepted || budget.uncertain || budget.probeUntilMs > 0 || (budget.shown && budget.remaining <= NEAR_END_AT)) {
+  const left = leftOf(budget, now) ?? Number.POSITIVE_INFINITY;
+  if (!accepted || budget.uncertain || budget.probeUntilMs > 0 || left <= NEAR_END_AT) {
     tell({ kind: 'answered', account, accepted, atMs: now, counted });
     return;
   }

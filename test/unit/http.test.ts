@@ -9,6 +9,7 @@ import { encodeParams } from '../../helpers/http/encoding.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
 import {
   answeredFor,
+  budgetLeft,
   budgetLeftToHold,
   holdBudget,
   noteAnswered,
@@ -257,6 +258,25 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it('where no budget is shown, read the limit off a 429 and the log of calls, and keep to it', async () => {
+    resetBudgets();
+    const t = Date.now() - 1000;
+    // 40 calls in the first 0.4 s, and a 429 at 0.5 s until 1 s: the first call leaves a 1 s window of 40.
+    for (let i = 0; i < 40; i++) noteAnswered('n@example.com', true, t + 10 * i, false);
+    noteRefusal('n@example.com', 500, t + 500);
+    expect(budgetLeft('n@example.com', t + 600)).toBe(0);
+    noteAnswered('n@example.com', true, t + 1000, false); // the request that found out: accepted
+    // The next slot frees as the second call leaves the window (with the slack for the log's times, and the margin),
+    // and the requests go by the limit read, not one at a time.
+    expect(slotFor('n@example.com', 0)).toBe(t + 10 + 1000 + 100 + 250);
+    expect(await waitForBudget('n@example.com', 0)).toBeGreaterThan(0);
+    expect(Date.now()).toBeGreaterThanOrEqual(t + 1360);
+    expect(budgetLeft('n@example.com', t + 1360)).toBe(40 - 13 - 1); // the calls from 0.27 s on, and the last
+    expect(await waitForBudget('n@example.com', 0)).toBe(0);
+    expect(await waitForBudget('n@example.com', 0)).toBe(0);
+    resetBudgets();
+  });
+
   it('with a spent budget whose Reset is far, send one request at a time until the target answers', async () => {
     resetBudgets();
     const now = Date.now();
@@ -361,7 +381,7 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
-  it('without the limit shown, or with fewer calls logged than the limit (another client), the log tells nothing', () => {
+  it('with too few calls logged to read a limit off the 429s, or fewer than the limit shown (another client), the log tells nothing', () => {
     resetBudgets();
     const t = Date.now();
     for (const i of [0, 1, 2]) noteAnswered('h@example.com', true, t + 100 * i);
