@@ -42,6 +42,17 @@ describe('against a separately started reference server', () => {
     expect(messages.map((m) => `message ${m.id}: ${m.content.slice(0, 60)}`)).toEqual([]);
   }, 120_000);
 
+  it('runs 12 files at once when CONCURRENCY is unset: a target may limit each user without showing it', async () => {
+    const run = await runConformance({
+      env: { TARGET_URL: server.url, ...accountEnv, CONCURRENCY: '' },
+      args: ['--only', 'AUTH-004'],
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'the target may limit each user without showing it before a 429: 12 suite files at once',
+    );
+  }, 120_000);
+
   // The operations that tell development accounts apart (logging in with a password, changing the realm) and the
   // credential checks every operation shares; that every other clause passes on this server, the test above shows.
   it("needs only TARGET_URL on a development server: the realm's accounts come from /dev_fetch_api_key", async () => {
