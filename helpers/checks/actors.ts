@@ -13,7 +13,7 @@
  * window resets. The member's own part is shared with the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
-import { answeredFor, budgetLeft, budgetLeftToHold, holdBudget, roomFor } from '../http/rate-budget.ts';
+import { answeredFor, budgetLeftToHold, budgetToWeigh, holdBudget, roomFor } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -184,12 +184,12 @@ function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
 }
 
 /**
- * What an account is weighed by where the target shows budgets: its budget left less the requests the run has had
- * answered of it beyond `least` (the least asked of the accounts it is weighed against). Undefined where no budget
- * is shown. withBudget chooses by it, and so does the member's swap with the second member (casting.ts).
+ * What an account is weighed by where budgets are known (shown, or read off 429s: budgetToWeigh): its budget left
+ * less the requests the run has had answered of it beyond `least` (the least asked of the accounts it is weighed
+ * against). Undefined where none is. withBudget chooses by it, and so does the member's swap with the second member (casting.ts).
  */
 export function weighedBudget(email: string, least: number): number | undefined {
-  const left = budgetLeft(email);
+  const left = budgetToWeigh(email);
   return left === undefined ? undefined : left - (answeredFor(email) - least);
 }
 
@@ -207,7 +207,7 @@ export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Rol
 /** withBudget over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
 function withBudgetOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
   const chosenEmail = emailOf(chosen);
-  if (chosenEmail === undefined || budgetLeft(chosenEmail) === undefined) return chosen;
+  if (chosenEmail === undefined || budgetToWeigh(chosenEmail) === undefined) return chosen;
   const asked = askedOf(emailOf);
   const least = Math.min(...pool.map(asked));
   const score = (t: T) => {

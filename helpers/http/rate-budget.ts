@@ -649,6 +649,21 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
 }
 
 /**
+ * What is left of the account's budget, for weighing it against other accounts (actors.ts): budgetLeft, or where the
+ * target shows no budget and no limit has been read off the account's own 429s yet, what the limits read off another
+ * account's would leave it (a per-user limit is most often the same for every user). Not for pacing: a limit
+ * borrowed is a guess. Undefined where nothing is known.
+ */
+export function budgetToWeigh(account: string, now = Date.now()): number | undefined {
+  const left = budgetLeft(account, now);
+  const budget = budgets.get(account);
+  if (left !== undefined || !budget || budget.shown) return left;
+  for (const other of budgets.values())
+    if (other.models && !other.shown) return leftBy(other.models, logOf(budget), now);
+  return undefined;
+}
+
+/**
  * How long counts of answered requests gather before the other workers hear them: a message per answer cost a
  * quick run a third of a CPU-second, and the counts only weigh one account's load against another's.
  */

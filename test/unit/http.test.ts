@@ -11,6 +11,7 @@ import {
   answeredFor,
   budgetLeft,
   budgetLeftToHold,
+  budgetToWeigh,
   holdBudget,
   noteAnswered,
   noteBudget,
@@ -274,6 +275,20 @@ describe('rate-limit budgets', () => {
     expect(budgetLeft('n@example.com', t + 1360)).toBe(40 - 13 - 1); // the calls from 0.27 s on, and the last
     expect(await waitForBudget('n@example.com', 0)).toBe(0);
     expect(await waitForBudget('n@example.com', 0)).toBe(0);
+    resetBudgets();
+  });
+
+  it("where no budget is shown, weigh an account by the limits read off another's 429s until its own tell more", () => {
+    resetBudgets();
+    const t = Date.now() - 1000;
+    for (let i = 0; i < 40; i++) noteAnswered('n@example.com', true, t + 10 * i, false);
+    for (let i = 0; i < 10; i++) noteAnswered('m@example.com', true, t + 10 * i, false);
+    expect(budgetToWeigh('m@example.com', t + 450)).toBeUndefined(); // nothing known yet
+    noteRefusal('n@example.com', 500, t + 500); // 40 in a window of 1 s
+    // Pacing keeps to what the account's own answers say (nothing), weighing borrows the limit: 40 less its 10 calls.
+    expect(budgetLeft('m@example.com', t + 600)).toBeUndefined();
+    expect(budgetToWeigh('m@example.com', t + 600)).toBe(30);
+    expect(budgetToWeigh('n@example.com', t + 600)).toBe(0);
     resetBudgets();
   });
 
