@@ -58,6 +58,13 @@ interface Budget {
   refusals: SeenRefusal[];
   /** The limits the target could have by its 429s, where it shows no budget (limit-inference.ts), if any are left. */
   models: readonly LimitModel[] | undefined;
+  /**
+   * Whether more than one 429 fits the models. One alone may be no limiter's (a proxy's, a gateway's: random 429s
+   * read as limits made a run half again as long, test/e2e/chaos.test.ts): until a second fits, the models let
+   * requests go, never hold them back (where they say none is free, one request at a time finds out), and say
+   * nothing of the budget (budgetLeft).
+   */
+  confirmed: boolean;
   /** Calls held for timed steps (holdBudget), by the worker thread holding them. */
   holds: Map<number, Hold>;
 }
@@ -211,6 +218,7 @@ function learn(news: Shared): void {
     if (!budget.shown) {
       budget.refusals = [...budget.refusals, { atMs: news.atMs, untilMs: news.blockedUntilMs }].slice(-REFUSALS_KEPT);
       if (news.models) budget.models = news.models.length > 0 ? news.models : undefined;
+      budget.confirmed = budget.models !== undefined && budget.refusals.length > 1;
     }
   } else {
     budget.remaining = news.remaining;
@@ -237,6 +245,7 @@ const budgetOf = (account: string): Budget => {
       refusal: undefined,
       refusals: [],
       models: undefined,
+      confirmed: false,
       holds: new Map(),
     };
     budgets.set(account, budget);
@@ -257,6 +266,7 @@ function ruleOut(budget: Budget, times: readonly number[]): void {
   let models: readonly LimitModel[] = budget.models;
   for (const at of times) models = stillPossible(models, log, at);
   budget.models = models.length > 0 ? models : undefined;
+  budget.confirmed &&= budget.models !== undefined;
 }
 
 /** 429s kept per account whose target shows no budget: the models are read from them (limit-inference.ts). */
@@ -398,10 +408,11 @@ export async function waitForBudget(
       }
     } else if (budget.models && left !== undefined && left <= keep + held) {
       // Limits read off the 429s: as with a budget shown, but no Reset to wait for; the log tells when a slot frees.
-      // Where one of the limits read would allow the call, one request finds out whether it holds.
+      // Where one of the limits read would allow the call, or only one 429 fits them, one request finds out.
       if (left > keep) until = now + HOLD_POLL_MS;
       else if (left > Math.min(reserve, MARGIN)) until = now + INFLIGHT_POLL_MS;
-      else if (leftBy(budget.models, logOf(budget), now, false) > keep + held) budget.uncertain = true;
+      else if (!budget.confirmed || leftBy(budget.models, logOf(budget), now, false) > keep + held)
+        budget.uncertain = true;
       else {
         const slot = slotOf(budget, keep + held, { strictest: false });
         if (slot !== undefined && slot > now) until = slot;
@@ -645,7 +656,7 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
   const budget = budgets.get(account);
   if (!budget) return undefined;
   if (budget.blockedUntilMs > now) return 0;
-  if (!budget.shown) return budget.models && leftBy(budget.models, logOf(budget), now);
+  if (!budget.shown) return budget.confirmed && budget.models ? leftBy(budget.models, logOf(budget), now) : undefined;
   return now >= budget.resetAtMs ? Number.POSITIVE_INFINITY : budget.remaining;
 }
 

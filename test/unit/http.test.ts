@@ -267,12 +267,20 @@ describe('rate-limit budgets', () => {
     noteRefusal('n@example.com', 500, t + 500);
     expect(budgetLeft('n@example.com', t + 600)).toBe(0);
     noteAnswered('n@example.com', true, t + 1000, false); // the request that found out: accepted
+    // Read off one 429, the limit holds nothing back and says nothing of the budget: where it says none is free, one
+    // request finds out (a proxy's random 429 is no limit).
+    expect(budgetLeft('n@example.com', t + 1000)).toBeUndefined();
+    expect(await waitForBudget('n@example.com', 0)).toBeLessThan(100);
+    // Its answer, a 429 until the second call leaves: two 429s fit the limit, which now paces the account.
+    noteRefusal('n@example.com', 5, t + 1005);
+    noteAnswered('n@example.com', false, t + 1005, false);
     // The next slot frees as the second call leaves the window (with the slack for the log's times, and the margin),
     // and the requests go by the limit read, not one at a time.
     expect(slotFor('n@example.com', 0)).toBe(t + 10 + 1000 + 100 + 250);
     expect(await waitForBudget('n@example.com', 0)).toBeGreaterThan(0);
     expect(Date.now()).toBeGreaterThanOrEqual(t + 1360);
     expect(budgetLeft('n@example.com', t + 1360)).toBe(40 - 13 - 1); // the calls from 0.27 s on, and the last
+    noteAnswered('n@example.com', true, Date.now(), false); // the request that waited for the slot: accepted
     expect(await waitForBudget('n@example.com', 0)).toBe(0);
     expect(await waitForBudget('n@example.com', 0)).toBe(0);
     resetBudgets();
