@@ -15,9 +15,9 @@
  *   From then on, a call waits until as many of the logged calls have left that window as the reserve wants free,
  *   rather than ask into a closed window again (`slotOf`);
  * - where the target shows no budget at all, the 429 and the log tell the limits it could have (limit-inference.ts),
- *   and the pacing keeps to them as to a budget shown (`leftOf`, `slotOf`); where they disagree, one request at a
- *   time finds out which holds. Where no limit read fits, an account that has met a 429 goes on one request at a
- *   time.
+ *   and once a second 429 fits them, the pacing keeps to them as to a budget shown (`leftOf`, `slotOf`); where
+ *   they disagree, or before a second 429, one request at a time finds out whether a call is free. Where no limit
+ *   read fits, an account that has met a 429 goes on one request at a time.
  *
  * - near the end of a budget, each request takes its call only if the call is still free at that instant, by
  *   counters every thread changes at once (shared-cells.ts: what the last answer left, the requests on their way):
