@@ -12,8 +12,8 @@
  *
  * What is left are the limits a target could have (`LimitModel`). Once a second 429 fits them (one alone may be a
  * proxy's, no limiter's), the pacing keeps to them where they agree; where they disagree, one request at a time
- * finds out which holds (an answer accepted rules out those it exceeds, a 429
- * those that allowed it), so that a limit read wrong costs neither a burst of 429s nor the time of the strictest.
+ * finds out which holds (an answer accepted rules out those it exceeds, a 429 those that allowed it), so that a
+ * limit read wrong costs neither a burst of 429s nor the time of the strictest.
  * A target that limits otherwise (fixed windows, a token bucket) gives limits that its answers rule out, or none at
  * all: the pacing then finds out one request at a time, as it does before any 429.
  */
