@@ -186,7 +186,8 @@ function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
 /**
  * What an account is weighed by where budgets are known (shown, or read off 429s: budgetToWeigh): its budget left
  * less the requests the run has had answered of it beyond `least` (the least asked of the accounts it is weighed
- * against). Undefined where none is. withBudget chooses by it, and so does the member's swap with the second member (casting.ts).
+ * against). Undefined where none is. withBudget chooses by it, and so does the member's swap with the second member
+ * (casting.ts).
  */
 export function weighedBudget(email: string, least: number): number | undefined {
   const left = budgetToWeigh(email);

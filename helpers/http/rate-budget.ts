@@ -656,14 +656,14 @@ export function budgetLeft(account: string, now = Date.now()): number | undefine
   const budget = budgets.get(account);
   if (!budget) return undefined;
   if (budget.blockedUntilMs > now) return 0;
-  if (!budget.shown) return budget.confirmed && budget.models ? leftBy(budget.models, logOf(budget), now) : undefined;
+  if (!budget.shown) return budget.confirmed ? leftOf(budget, now) : undefined;
   return now >= budget.resetAtMs ? Number.POSITIVE_INFINITY : budget.remaining;
 }
 
 /**
  * What is left of the account's budget, for weighing it against other accounts (actors.ts): budgetLeft, or where the
- * target shows no budget and no limit has been read off the account's own 429s yet, what the limits read off another
- * account's would leave it (a per-user limit is most often the same for every user). Not for pacing: a limit
+ * target shows no budget and no second 429 of the account's own has confirmed a limit yet, what the limits read off
+ * any account's 429s would leave it (a per-user limit is most often the same for every user). Not for pacing: a limit
  * borrowed is a guess. Undefined where nothing is known.
  */
 export function budgetToWeigh(account: string, now = Date.now()): number | undefined {
