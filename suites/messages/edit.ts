@@ -6,7 +6,7 @@
 
 import { administratorOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import { fail } from '../../helpers/checks/matchers.ts';
+import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { takeTurns } from '../../helpers/checks/shared-state.ts';
 import { Interrupted, timedSteps, uninterrupted } from '../../helpers/checks/timed.ts';
 import { Unsupported } from '../../helpers/errors.ts';
@@ -271,6 +271,40 @@ export function editUntilRefused(
         wait.tick();
         await sleep(nextPollMs(Date.now() - sent, limit * 1000));
       }
+    },
+  );
+}
+
+/** Steps that send messages and then move them as an account move limits bind (see freshMoves). */
+export interface FreshMoves {
+  /** Judges a move that must succeed: refused after a rate-limit wait, the steps start again with new messages. */
+  mustMove(res: ApiResponse, what: string): void;
+}
+
+/**
+ * Runs `steps` that send messages and move them as a member, whose moves a time limit binds: a check of another file
+ * (EDIT-LIMIT-001, the topic sequences) may shrink that limit to seconds meanwhile, so the moves hold only while the
+ * messages are fresh. The steps' requests (`requests` for each of `roles`) are secured first, and a move refused
+ * after a rate-limit wait starts them again (helpers/checks/timed.ts): the wait, not the target, aged the messages.
+ */
+export function freshMoves(
+  ctx: CheckContext,
+  { roles, requests }: { roles: readonly Role[]; requests: number },
+  steps: (fresh: FreshMoves) => Promise<void>,
+): Promise<void> {
+  return uninterrupted(
+    (line) => ctx.note(line),
+    'the sends and the moves of fresh messages',
+    async () => {
+      await ctx.budgetFor(roles, requests);
+      const timed = timedSteps(ctx.recorder);
+      await steps({
+        mustMove(res, what) {
+          if (res.body?.result !== 'success' && timed.interrupted())
+            throw new Interrupted(`a rate-limit wait came before ${what}`);
+          expectSuccess(res, what);
+        },
+      });
     },
   );
 }
