@@ -37,7 +37,7 @@ async function unrefused(ctx: CheckContext, as: (sender: Role) => ApiClient): Pr
     let sender: Role;
     try {
       sender = senderOf(op, who);
-      setup = await PROBE_SETUPS[op.n]!(ctx, op, who);
+      setup = await PROBE_SETUPS[op.n]!(ctx, op, who, { firstBaseOnly: true });
     } catch (error) {
       const notRun = findCause(error, Disabled) ?? findCause(error, Unsupported);
       if (!notRun) throw error;
