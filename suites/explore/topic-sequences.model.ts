@@ -12,7 +12,7 @@
 // transition's departures no longer reported (the model follows the server past them), until no other clause fails.
 // Each clause has then been judged over whole runs of sequences in which its own steps were always judged.
 import fc from 'fast-check';
-import { type ADMINISTRATORS, administratorOf, lightestOf } from '../../helpers/checks/actors.ts';
+import { ADMINISTRATORS, administratorOf, lightestOf } from '../../helpers/checks/actors.ts';
 import { CHECK_TIME_LIMIT_MS, checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
@@ -214,7 +214,7 @@ async function realsOf(ctx: CheckContext): Promise<{
   const old = candidates.held.length ? await sendOld(ctx, channels[1]!, senders[0]!) : undefined;
   if (old) await turnFree(ctx, `realm setting ${WITHIN_LIMIT}`);
   await holdTurns(ctx, old ? [...EDIT_SETTINGS, WITHIN_LIMIT] : EDIT_SETTINGS);
-  const { movers, held } = await widened(ctx, admin, candidates);
+  const { movers, held, administrators } = await widened(ctx, admin, candidates);
   const limited = await timeLimitOf(ctx, channels[1]!, held, old);
   if (limited instanceof Error) ctx.note(`sequences without a move time limit: ${limited.message}`);
   // Without a limit the sequences know, the movers it would hold do not move: other checks set the limits meanwhile.
@@ -226,7 +226,9 @@ async function realsOf(ctx: CheckContext): Promise<{
       ctx,
       channelIds: [channels[0]!.id, channels[1]!.id],
       emptyTopic,
-      admin,
+      // Either administrator where both were let move (each subscribed as a looker): the one with budget, so that
+      // the administrators' share of a rate-limited run does not wait on one account's window.
+      admin: () => (administrators.length > 1 ? administratorOf(ctx) : admin),
       lookers,
       movers: moving,
       marker,
@@ -265,8 +267,10 @@ async function widened(
   ctx: CheckContext,
   admin: Role,
   candidates: { movers: Role[]; held: Role[] },
-): Promise<{ movers: Role[]; held: Role[] }> {
-  if (candidates.movers.length === 1) return candidates;
+): Promise<{ movers: Role[]; held: Role[]; administrators: Role[] }> {
+  if (candidates.movers.length === 1) return { ...candidates, administrators: [admin] };
+  // Both administrators, where the run has both: either moves as the administrator drawn (see realsOf).
+  const administrators = ADMINISTRATORS.filter((r) => ctx.usable(r));
   try {
     // Widened, not replaced: the edit checks that rely on the realm's own groups (a member resolving, say) run
     // meanwhile, and must still find themselves allowed.
@@ -277,7 +281,7 @@ async function widened(
         'can_move_messages_between_topics_group',
         'can_resolve_topics_group',
       ],
-      candidates.movers,
+      [...new Set([...candidates.movers, ...administrators])],
     );
     await setRealm(ctx, { allow_message_editing: true });
   } catch (error) {
@@ -285,9 +289,9 @@ async function widened(
     // put back when the check ends, and the administrator moves alone.
     if (!(error instanceof Unsupported || error instanceof SetupError)) throw error;
     ctx.note(`moves and resolves by the administrator alone: ${error.message.split('\n')[0]}`);
-    return { movers: [admin], held: [] };
+    return { movers: [admin], held: [], administrators: [admin] };
   }
-  return candidates;
+  return { ...candidates, administrators };
 }
 
 /**

@@ -5,7 +5,7 @@
  * failure prints.
  */
 import type fc from 'fast-check';
-import { lightestOf } from '../../../helpers/checks/actors.ts';
+import { ADMINISTRATORS, lightestOf } from '../../../helpers/checks/actors.ts';
 import { registerQueue, waitForEvents } from '../../../helpers/checks/events.ts';
 import { ConformanceAssertion, expectSuccess, fail } from '../../../helpers/checks/matchers.ts';
 import { SetupError, Unsupported } from '../../../helpers/errors.ts';
@@ -34,6 +34,12 @@ type Command = fc.AsyncCommand<TopicModel, TopicReal>;
 const MODES = ['change_one', 'change_later', 'change_all'] as const;
 export type Mode = (typeof MODES)[number];
 export { MODES };
+
+/** The mover of draw `by`: where it is the administrator, whichever administrator has budget then (real.admin). */
+function moverOf(real: TopicReal, by: number): Role {
+  const mover = real.movers[by % real.movers.length]!;
+  return (ADMINISTRATORS as readonly Role[]).includes(mover) ? real.admin() : mover;
+}
 
 /** The transitions the sequences judge, each its own clause (topic-sequences.model.ts). */
 export const KINDS = ['move', 'resolve', 'narrow', 'delete', 'read', 'limit', 'oldest'] as const;
@@ -190,8 +196,9 @@ export class BringOldCommand implements Command {
     model.sent.set(old.id, old.sent);
     place(model, old.id, from);
     const to = { channel: this.channel, topic: real.names[this.name % real.names.length]! };
-    const step = `${this} (message ${old.id}, as the ${real.admin})`;
-    const res = await edit(real.ctx, real.admin, old.id, {
+    const admin = real.admin();
+    const step = `${this} (message ${old.id}, as the ${admin})`;
+    const res = await edit(real.ctx, admin, old.id, {
       topic: named(real, to.topic),
       ...(to.channel !== from.channel ? { stream_id: real.channelIds[to.channel] } : {}),
       propagate_mode: 'change_one',
@@ -255,7 +262,7 @@ export class MoveCommand implements Command {
         : this.mode === 'change_later'
           ? inTopic.filter((id) => id >= target)
           : inTopic;
-    return { target, from, to, inTopic, moved, mover: real.movers[this.by % real.movers.length]! };
+    return { target, from, to, inTopic, moved, mover: moverOf(real, this.by) };
   }
   /**
    * Moves, and judges the answer. Where a mover the time limit holds was refused a change_all and told the first
@@ -400,7 +407,7 @@ export class ResolveCommand implements Command {
       channel: from.channel,
       topic: this.resolve ? `${RESOLVED_PREFIX}${from.topic}` : from.topic.slice(RESOLVED_PREFIX.length),
     };
-    const mover = real.movers[this.by % real.movers.length]!;
+    const mover = moverOf(real, this.by);
     const step = `${this} (${describePlace(from)}, as the ${mover})`;
     const asked = Date.now();
     const res = await edit(real.ctx, mover, inTopic[this.at % inTopic.length]!, {
@@ -450,7 +457,7 @@ export class DeleteTopicCommand implements Command {
     const oldestKnown = Math.min(...[...model.places].filter(([, p]) => p.channel === where.channel).map(([id]) => id));
     const watch = doomed.includes(oldestKnown) ? await watchOldest(real, channelId, doomed) : undefined;
     for (let round = 1; ; round++) {
-      const res = await deleteTopic(real.ctx, real.admin, channelId, named(real, where.topic));
+      const res = await deleteTopic(real.ctx, real.admin(), channelId, named(real, where.topic));
       // Before feature level 211 an unfinished deletion answered partially_completed instead of complete: false.
       const unfinished = res.body?.result === 'partially_completed' || expectSuccess(res, step).complete === false;
       if (!unfinished) break;
@@ -614,7 +621,7 @@ export class EpilogueCommand implements Command {
       const target = inTopic.find((id) => model.history.get(id)?.length === 1) ?? inTopic[0]!;
       const step = `the end: topic ${describePlace(from)} moved whole (change_all, from message ${target}) to the spare topic`;
       await judging(model, real, 'move', async () => {
-        const res = await edit(real.ctx, real.admin, target, {
+        const res = await edit(real.ctx, real.admin(), target, {
           topic: real.spare,
           ...(from.channel !== spare.channel ? { stream_id: real.channelIds[spare.channel] } : {}),
           propagate_mode: 'change_all',

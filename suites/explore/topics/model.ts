@@ -131,8 +131,11 @@ export interface TopicReal {
      */
     shortWaitMs?: number;
   };
-  /** Deletes topics (only administrators may): an administrator. */
-  readonly admin: Role;
+  /**
+   * Deletes topics (only administrators may), and moves where the administrator is the mover drawn: an administrator,
+   * at each call the one with most budget left where both may (see administrators in topic-sequences.model.ts).
+   */
+  readonly admin: () => Role;
   /**
    * Who moves and resolves, drawn per step: the administrator, and where the realm could be set so (see moversOf in
    * topic-sequences.model.ts) a member and the moderator, all allowed to with no time limit.
