@@ -24,6 +24,14 @@ import type { CheckContext } from './context.ts';
 export const PEER_MEMBERS = ['member2'] as const satisfies readonly Role[];
 
 /**
+ * Both members, the member too: for what a rule judges alike for every member, where the check does not name the
+ * member for anything else (the topic rule of a send or a schedule, a content edit of one's own message). Chosen
+ * by budget like any kind: the member's own clauses no longer make it the busiest account (a full run against a
+ * limit of 200 a minute: the member answered 320-369 requests, the second member 407-437).
+ */
+export const MEMBERS = ['member2', 'member'] as const satisfies readonly Role[];
+
+/**
  * Human accounts that are not guests, the member excepted: any of them may post to and read a public channel,
  * create one and subscribe others, keep drafts, render Markdown, hold event queues. Use only where no role-dependent
  * policy is under test. Guests are left out (they see only channels they are subscribed to, and may create none),
@@ -71,6 +79,8 @@ export const KINDS = {
   'peer member': PEER_MEMBERS,
   /** Someone to do a check's set-up: see ASSISTANTS. */
   assistant: ASSISTANTS,
+  /** Either member: see MEMBERS. */
+  'either member': MEMBERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Kind = keyof typeof KINDS;

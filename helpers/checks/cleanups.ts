@@ -7,14 +7,13 @@ import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
 import { undo, undoneBy, undoRole } from '../world/undo.ts';
-import { ADMINISTRATORS, lightestAmong } from './actors.ts';
+import { ADMINISTRATORS, lightestAmong, MEMBERS } from './actors.ts';
 
 /**
  * The accounts whose messages an administrator may delete in their place (see standIn): the members, whose parts
  * most checks name. The other accounts' parts are mostly a kind's (set-up assistants, anyone), which the load already
  * leads to whoever has budget (actors.ts); their deletions moved too, the administrators only took the lightest's.
  */
-const MEMBERS: readonly Role[] = ['member', 'member2'];
 
 /**
  * What either administrator may undo, whichever made it: archive a channel, delete a custom profile field, put back
@@ -87,7 +86,8 @@ export class Cleanups {
   private standIn(entry: LedgerEntry): Role | undefined {
     const usual = undoRole(entry);
     const others =
-      BY_EITHER_ADMINISTRATOR.includes(entry.kind) || (entry.kind === 'message' && MEMBERS.includes(entry.role))
+      BY_EITHER_ADMINISTRATOR.includes(entry.kind) ||
+      (entry.kind === 'message' && (MEMBERS as readonly Role[]).includes(entry.role))
         ? ADMINISTRATORS
         : [];
     const usable = (role: Role) => {

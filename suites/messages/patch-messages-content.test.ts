@@ -72,7 +72,7 @@ group('PATCH /messages/{message_id}: content', () => {
     { section: '3. Edit a message', exercisesOperation: true },
     async (ctx) => {
       // Any member may edit its own message alike.
-      const sender = ctx.someone('peer member');
+      const sender = ctx.someone('either member');
       const id = await ownMessage(ctx, 'before edit', sender);
       await fc.assert(
         fc.asyncProperty(plainContent, async (text) => {

@@ -18,7 +18,7 @@ group('POST /messages: the topic rule', () => {
       const emptyForm = new Map<number, string>();
       await assertTopicRule(ctx, {
         // Members (no policy exempts one), subscribed to the policy channels.
-        senders: ctx.everyone('peer member'),
+        senders: ctx.everyone('either member'),
         attempt: async ({ channel, topic, sender }) => {
           const res = await send(ctx, sender, {
             type: 'stream',
@@ -49,7 +49,7 @@ group('POST /messages: the topic rule', () => {
     async (ctx) => {
       const env = topicEnv(ctx);
       // Any member alike.
-      const sender = ctx.someone('peer member');
+      const sender = ctx.someone('either member');
       const [allowing, disabling] = await policyChannels(ctx);
       const stored: unknown[] = [];
       for (const topic of ['', NO_TOPIC]) {

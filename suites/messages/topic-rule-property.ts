@@ -11,6 +11,7 @@ import {
   topicCases,
   topicVerdict,
 } from '../../helpers/arbitraries/topic-rule.ts';
+import { anyActor } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
@@ -62,7 +63,8 @@ export async function assertTopicRule(ctx: CheckContext, property: TopicRuleProp
     fc.asyncProperty(
       fc.constantFrom(...channels),
       topicCases(env),
-      fc.constantFrom(...senders),
+      // Whichever of them has most budget when the case runs (drawn, then weighed: anyActor).
+      anyActor(ctx, senders),
       async (channel, { topic, kind }, sender) => {
         const verdict = topicVerdict(topic, channel.policy, env);
         const what = `${lead}${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
