@@ -32,12 +32,14 @@ async function unrefused(ctx: CheckContext, as: (sender: Role) => ApiClient): Pr
       ctx.note(`operation ${op.n} not called: it dates from feature level ${op.since}, the target is at ${level}`);
       continue;
     }
-    const who = callersOf(ctx, op.n);
+    // Only the first base of each set-up is sent: its control and the request with bad credentials.
+    const use = { firstBaseOnly: true };
+    const who = callersOf(ctx, op.n, use);
     let setup: ProbeSetup;
     let sender: Role;
     try {
       sender = senderOf(op, who);
-      setup = await PROBE_SETUPS[op.n]!(ctx, op, who, { firstBaseOnly: true });
+      setup = await PROBE_SETUPS[op.n]!(ctx, op, who, use);
     } catch (error) {
       const notRun = findCause(error, Disabled) ?? findCause(error, Unsupported);
       if (!notRun) throw error;

@@ -507,11 +507,11 @@ const ANYONE_MAY_CALL: ReadonlySet<number> = new Set([6, 11, 13, 14, 20, 21]);
 const MUTE_CHECKS_CALLERS: readonly Role[] = ['member', 'member2', 'moderator', 'admin', 'owner'];
 
 /** Who sends an operation's controls and probes (callers) where a check needs them for operation `n`. */
-export function callersOf(ctx: CheckContext, n: number): Callers {
-  return { caller: callerOf(ctx, n), administrator: () => administratorOf(ctx) };
+export function callersOf(ctx: CheckContext, n: number, use: SetupUse = {}): Callers {
+  return { caller: callerOf(ctx, n, use), administrator: () => administratorOf(ctx) };
 }
 
-function callerOf(ctx: CheckContext, n: number): Role {
+function callerOf(ctx: CheckContext, n: number, use: SetupUse): Role {
   // The run's groups are created, and may be deactivated, by their manager.
   if (n === 16) return groupManager(ctx);
   // Mutes by the guest or the bot, whose mute lists no mute check keeps (a person where neither is configured).
@@ -519,7 +519,8 @@ function callerOf(ctx: CheckContext, n: number): Role {
     return ctx.someone('anyone', { besides: MUTE_CHECKS_CALLERS });
   // Edits by the moderator: no other run's checks fence it out of moving topics (EDIT-TOPIC-005 and EDIT-CHANNEL-003
   // leave out the second member) or hold it to a time limit of a second (moderators are exempt), whatever the leases.
-  if (n === 3) return ctx.someone('person', { besides: ['admin', 'owner', 'member2'] });
+  // A content edit alone (the first base) any person may send: its settings' turns are held (editMessage).
+  if (n === 3 && !use.firstBaseOnly) return ctx.someone('person', { besides: ['admin', 'owner', 'member2'] });
   return ctx.someone(ANYONE_MAY_CALL.has(n) ? 'anyone' : 'person', { besides: ['admin', 'owner'] });
 }
 

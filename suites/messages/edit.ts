@@ -4,7 +4,7 @@
  * waiting until messages are too old to move, whatever grace the target adds to its limits.
  */
 
-import { administratorOf } from '../../helpers/checks/actors.ts';
+import { actorsOf, administratorOf, lightestOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { takeTurns } from '../../helpers/checks/shared-state.ts';
@@ -26,6 +26,17 @@ export const QUIET = { send_notification_to_old_thread: false, send_notification
 /** PATCH /messages/{id} as the behaviour under test. */
 export function edit(ctx: CheckContext, role: Role, id: number, params: Params): Promise<ApiResponse> {
   return ctx.as(role).patch(`/messages/${id}`, params);
+}
+
+/**
+ * Who no move limit holds (contract: administrators and moderators are exempt) and every check's movers group keeps
+ * (EDIT-TOPIC-005's names them): they move where another check shrinks the limits meanwhile (EDIT-LIMIT-001).
+ */
+const EXEMPT_MOVERS = ['moderator', 'admin', 'owner'] as const satisfies readonly Role[];
+
+/** The exempt mover with most budget left now (lightestOf; the moderator first among equals). */
+export function exemptMover(ctx: CheckContext): Role {
+  return lightestOf(ctx, actorsOf(ctx, EXEMPT_MOVERS, 'moderator'), 0);
 }
 
 /** Channel messages of the sender (the member unless told) in one topic, oldest first. */

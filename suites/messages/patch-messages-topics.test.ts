@@ -11,7 +11,7 @@ import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
-import { edit, freshMoves, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
+import { edit, exemptMover, freshMoves, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
 import { contentOf, mustSend, ownChannel, readMessage, sharedChannel, topicEnv } from './messages.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
 
@@ -19,8 +19,8 @@ const { group, check } = checksIn(import.meta.url);
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
 /**
- * Who sends the messages the moderator moves (set-up): an assistant, subscribed, without the moderator's rights (nor an
- * administrator's), so that the moves are of an ordinary account's messages, as a moderator's moves are.
+ * Who sends the messages an exempt mover moves (set-up: exemptMover): an assistant, subscribed, without a moderator's
+ * rights (nor an administrator's), so that the moves are of an ordinary account's messages.
  */
 const SENDERS = { besides: ['moderator', 'admin', 'owner'] } as const;
 
@@ -65,9 +65,9 @@ group('PATCH /messages/{message_id}: topics', () => {
           const from = ctx.unique('from');
           const to = ctx.unique('to');
           const ids = await sendMany(ctx, channel, from, n, sender);
-          // The moderator moves the messages: moderators are exempt from the move limits, which another check
-          // shrinks meanwhile (EDIT-LIMIT-001).
-          const res = await edit(ctx, 'moderator', ids[target]!, { topic: to, propagate_mode: mode, ...QUIET });
+          // A moderator or an administrator moves the messages: they are exempt from the move limits, which another
+          // check shrinks meanwhile (EDIT-LIMIT-001).
+          const res = await edit(ctx, exemptMover(ctx), ids[target]!, { topic: to, propagate_mode: mode, ...QUIET });
           const what = `${mode ?? 'no propagate_mode (change_one)'} at message ${target + 1} of ${n} sent by the ${sender}`;
           expectSuccess(res, what);
           const places = await placesOf(ctx, ids, ctx.someone('anyone'));
@@ -91,7 +91,7 @@ group('PATCH /messages/{message_id}: topics', () => {
     async (ctx) => {
       const env = topicEnv(ctx);
       if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
-      // The moderator's move is under test; the messages are set-up, sent and read back by an assistant account.
+      // The exempt mover's move is under test; the messages are set-up, sent and read back by an assistant account.
       const sender = ctx.someone('assistant', SENDERS);
       const channel = await sharedChannel(ctx, { policy: 'allow_empty_topic' });
       const id = await mustSend(ctx, sender, {
@@ -100,7 +100,7 @@ group('PATCH /messages/{message_id}: topics', () => {
         topic: ctx.unique('named'),
         content: contentOf(ctx, 'moved to the empty topic'),
       });
-      const res = await edit(ctx, 'moderator', id, { topic: env.displayName, ...QUIET });
+      const res = await edit(ctx, exemptMover(ctx), id, { topic: env.displayName, ...QUIET });
       expectSuccess(res, `a move to the empty-topic display name ${JSON.stringify(env.displayName)}`);
       // A read-back may show the empty topic as "" or as the display name: compare with a message sent to "".
       const empty = await mustSend(ctx, sender, {
@@ -126,7 +126,7 @@ group('PATCH /messages/{message_id}: topics', () => {
     { section: '3. Edit a message; Conventions; Limits' },
     async (ctx) => {
       await assertTopicRule(ctx, {
-        // The moderator's move is under test; the message it moves may come from any assistant (setup).
+        // The exempt mover's move is under test; the message it moves may come from any assistant (setup).
         senders: ctx.everyone('assistant', SENDERS),
         lead: 'a move to ',
         // The edit's topic parameter reads only the display name as the empty topic: "(no topic)" either way (Zulip
@@ -139,7 +139,7 @@ group('PATCH /messages/{message_id}: topics', () => {
             topic: ctx.unique('named'),
             content: contentOf(ctx, 'topic rule'),
           });
-          const res = await edit(ctx, 'moderator', id, { topic, ...QUIET });
+          const res = await edit(ctx, exemptMover(ctx), id, { topic, ...QUIET });
           return { res, stored: async () => (await readMessage(ctx, sender, id)).topic };
         },
       });
@@ -223,8 +223,8 @@ group('PATCH /messages/{message_id}: topics', () => {
       const ids = await sendMany(ctx, here!, topic, 2);
       const [elsewhere] = await sendMany(ctx, there!, topic, 1);
       const moved = ctx.unique('moved');
-      // The moderator moves: exempt from the move limits that EDIT-LIMIT-001 shrinks meanwhile.
-      const res = await edit(ctx, 'moderator', ids[0]!, { topic: moved, propagate_mode: 'change_all', ...QUIET });
+      // A moderator or an administrator moves: exempt from the move limits that EDIT-LIMIT-001 shrinks meanwhile.
+      const res = await edit(ctx, exemptMover(ctx), ids[0]!, { topic: moved, propagate_mode: 'change_all', ...QUIET });
       expectSuccess(res, 'a change_all topic move');
       const places = await placesOf(ctx, [...ids, elsewhere!]);
       for (const id of ids)
