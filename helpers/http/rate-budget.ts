@@ -397,27 +397,20 @@ export async function waitForBudget(
     // run's lease) go first all the same: they keep what every check relies on. A holder's own requests leave only
     // the holds begun before its own: counting the later ones too, two checks holding one account each held the
     // other's requests back, their own asks for the budget included, until a hold lapsed (15 s, measured).
-    const held = reserve > 0 ? heldByOthers(budget, now, { before: true }) : 0;
+    // Nor are the calls the run's end will need (reserveForRunEnd): spent by the checks, they would keep the runner's
+    // clean-up waiting for the account's next window after the last check.
+    const held = reserve > 0 ? heldByOthers(budget, now, { before: true }) + runEndReserveOf(account) : 0;
     const left = leftOf(budget, now);
-    // Kept back too, from the checks' requests: the calls the run's end will need (reserveForRunEnd). Spent by the
-    // checks, they kept the runner's clean-up waiting for the account's next window after the last check.
-    const atEnd = reserve > 0 ? runEndReserveOf(account) : 0;
-    const keep = keptBack(account, left, reserve) + atEnd;
+    const keep = keptBack(account, left, reserve);
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;
     else if (budget.shown && budget.remaining <= keep + held) {
-      // Down to the calls kept for the run's end, with calls still free: until the log says enough are free again,
-      // else until the Reset. (A request finding out at each Reset would take each slot a sliding log frees, the run's
-      // end's calls with them; one finding out while calls are shown free would take one of them.)
-      const forEnd = atEnd > 0 && budget.remaining <= keep && budget.remaining > Math.min(reserve, MARGIN);
-      const slot = forEnd ? (slotOf(budget, keep + held) ?? budget.resetAtMs) : 0;
-      if (slot > now) until = slot;
       // A Reset past is not a whole budget back: on a limiter whose Reset names the next free slot only one came
       // back. One request finds out; its answer's headers tell the rest.
-      else if (now >= budget.resetAtMs) budget.uncertain = true;
+      if (now >= budget.resetAtMs) budget.uncertain = true;
       // Only the hold stands in the way: its holder's answers tell when the calls it holds are spent.
       else if (budget.remaining > keep) until = now + HOLD_POLL_MS;
       // Only requests on their way stand in the way: their answers tell what they left.
-      else if (budget.remaining > Math.min(reserve, MARGIN) + atEnd) until = now + INFLIGHT_POLL_MS;
+      else if (budget.remaining > Math.min(reserve, MARGIN)) until = now + INFLIGHT_POLL_MS;
       else if (wholeWindow || budget.resetAtMs - now <= NEAR_RESET_MS) until = budget.resetAtMs;
       else {
         const slot = slotOf(budget, keep + held);
@@ -428,7 +421,7 @@ export async function waitForBudget(
       // Limits read off the 429s: as with a budget shown, but no Reset to wait for; the log tells when a slot frees.
       // Where one of the limits read would allow the call, or only one 429 fits them, one request finds out.
       if (left > keep) until = now + HOLD_POLL_MS;
-      else if (left > Math.min(reserve, MARGIN) + atEnd) until = now + INFLIGHT_POLL_MS;
+      else if (left > Math.min(reserve, MARGIN)) until = now + INFLIGHT_POLL_MS;
       else if (!budget.confirmed || leftBy(budget.models, logOf(budget), now, false) > keep + held)
         budget.uncertain = true;
       else {
@@ -450,7 +443,7 @@ export async function waitForBudget(
       }
     }
     // Another thread's request took the last free call in the meantime: wait for the answers on their way.
-    if (until <= now && !takeCall(account, left, reserve, held + atEnd, probing)) until = now + INFLIGHT_POLL_MS;
+    if (until <= now && !takeCall(account, left, reserve, held, probing)) until = now + INFLIGHT_POLL_MS;
     if (until <= now) {
       spendHeld(account, budget);
       return now - start;
