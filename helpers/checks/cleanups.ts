@@ -32,7 +32,7 @@ export class Cleanups {
 
   /** Records an object the check created: undone when the check ends (and by the runner if the check dies). */
   track(role: Role, kind: UndoKind, id: string | number, label: string): void {
-    const entry = this.record(role, kind, id, label, false);
+    const entry = this.keepForRun(role, kind, id, label);
     this.entries.push({
       key: entry.key,
       label: `${kind} ${id}`,
@@ -53,14 +53,10 @@ export class Cleanups {
    * undoes it once every check has ended (or the next run, should this one die).
    */
   keepForRun(role: Role, kind: UndoKind, id: string | number, label: string): LedgerEntry {
-    return this.record(role, kind, id, label, true);
-  }
-
-  private record(role: Role, kind: UndoKind, id: string | number, label: string, atRunEnd: boolean): LedgerEntry {
     const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
     const undoer = this.world.accounts[undoRole(entry)];
     if (undoer) entry.by = undoer.email;
-    recordCreated(this.world.options.ledgerFile, entry, { atRunEnd });
+    recordCreated(this.world.options.ledgerFile, entry);
     return entry;
   }
 

@@ -90,11 +90,7 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
       // Recorded like any draft of the run: the run's end (or, should it die, the next run's recovery) deletes it,
       // which gives the lease up; other runs need not wait for it to lapse.
       const waited = await lease.acquire((draftId) =>
-        recordCreated(
-          world.options.ledgerFile,
-          { ...leaseEntry(role, draftId, what), by: account.email },
-          { atRunEnd: true },
-        ),
+        recordCreated(world.options.ledgerFile, leaseEntry(role, draftId, what)),
       );
       settleOnce(world.runId, 'lease', what, 'held');
       if (waited >= 1000)

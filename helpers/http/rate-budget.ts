@@ -29,16 +29,7 @@
  */
 import { BroadcastChannel, threadId } from 'node:worker_threads';
 import { type LimitModel, leftBy, limitsFrom, type SeenRefusal, slotBy, stillPossible } from './limit-inference.ts';
-import {
-  type Claim,
-  claim,
-  endProbe,
-  onTheirWayOf,
-  release,
-  runEndReserveOf,
-  startProbe,
-  storeLeft,
-} from './shared-cells.ts';
+import { type Claim, claim, endProbe, onTheirWayOf, release, startProbe, storeLeft } from './shared-cells.ts';
 
 interface Budget {
   remaining: number;
@@ -397,9 +388,7 @@ export async function waitForBudget(
     // run's lease) go first all the same: they keep what every check relies on. A holder's own requests leave only
     // the holds begun before its own: counting the later ones too, two checks holding one account each held the
     // other's requests back, their own asks for the budget included, until a hold lapsed (15 s, measured).
-    // Nor are the calls the run's end will need (reserveForRunEnd): spent by the checks, they would keep the runner's
-    // clean-up waiting for the account's next window after the last check.
-    const held = reserve > 0 ? heldByOthers(budget, now, { before: true }) + runEndReserveOf(account) : 0;
+    const held = reserve > 0 ? heldByOthers(budget, now, { before: true }) : 0;
     const left = leftOf(budget, now);
     const keep = keptBack(account, left, reserve);
     if (budget.blockedUntilMs > now) until = budget.blockedUntilMs + Math.random() * JITTER_MS;

@@ -16,15 +16,13 @@ import { BroadcastChannel, threadId } from 'node:worker_threads';
 const CELLS = 256;
 /**
  * Per cell: the account's key (a hash of its address, 0 while free), what is left plus one (0: not said), the requests
- * on their way, since when one of them finds out whether the account is back (`startProbe`; 0: none does), and the
- * calls the run's end will need of it (`reserveForRunEnd`).
+ * on their way, and since when one of them finds out whether the account is back (`startProbe`; 0: none does).
  */
-const FIELDS = 5;
+const FIELDS = 4;
 const KEY = 0;
 const LEFT = 1;
 const ON_THEIR_WAY = 2;
 const PROBE = 3;
-const RUN_END = 4;
 
 let cells = new Int32Array(new SharedArrayBuffer(CELLS * FIELDS * Int32Array.BYTES_PER_ELEMENT));
 let owner = threadId;
@@ -128,23 +126,4 @@ export function startProbe(account: string, timeoutMs: number, now = Date.now())
 /** The probe's answer came (or it was lost): another request may find out next. */
 export function endProbe(account: string): void {
   Atomics.store(cells, cellOf(account) + PROBE, 0);
-}
-
-/**
- * The run's end will undo an object as the account (a channel of the run's to archive, a lease to give up): one call
- * more to keep back from the checks, so that the runner's clean-up does not wait for the account's next window when
- * the checks have spent this one. `calls` may be negative (the object was undone before the end).
- */
-export function reserveForRunEnd(account: string, calls: number): void {
-  Atomics.add(cells, cellOf(account) + RUN_END, calls);
-}
-
-/** The calls the run's end will need of the account (reserveForRunEnd). */
-export function runEndReserveOf(account: string): number {
-  return Math.max(0, Atomics.load(cells, cellOf(account) + RUN_END));
-}
-
-/** The checks are over: the run's end spends what was kept back for it. */
-export function releaseRunEndReserves(): void {
-  for (let at = 0; at < cells.length; at += FIELDS) Atomics.store(cells, at + RUN_END, 0);
 }

@@ -10,7 +10,6 @@ import type { Clause } from '../clauses/types.ts';
 import type { Config } from '../config/load.ts';
 import { applicableAt, type ExpectedFailures } from '../expectations/expected-failures.ts';
 import { keepNews } from '../http/rate-budget.ts';
-import { releaseRunEndReserves } from '../http/shared-cells.ts';
 import { ConformanceReporter, runInfoOf } from '../reporters/conformance-reporter.ts';
 import type { RunResults } from '../reporters/results.ts';
 import { openLedger } from '../world/ledger.ts';
@@ -95,9 +94,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     const runner = interrupted() ? undefined : typeof suites === 'function' ? await suites(world) : suites;
     const budgetNews = endKeeping();
     const results = runner && !interrupted() ? await runner.run({ ...world, budgetNews }, reporter, ids) : undefined;
-    // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels: with
-    // the calls kept back for them.
-    releaseRunEndReserves();
+    // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
     const leftovers = cleanUp ? (await undoLedger(world, ledgerFile)).left : [];
     return { world, results, recovered, leftovers };
   } finally {

@@ -6,7 +6,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reserveForRunEnd } from '../http/shared-cells.ts';
 import type { Role } from '../roles.ts';
 
 export type UndoKind =
@@ -91,27 +90,12 @@ function firstValue(file: string, key: 'instance' | 'run'): string | undefined {
   return undefined;
 }
 
-/** The entries of this thread left to the run's end, by key: the account that will undo each (reserveForRunEnd). */
-const forRunEnd = new Map<string, string>();
-
-/**
- * Records an object the run created. `atRunEnd` where the runner undoes it once the checks are over (a channel the
- * run's checks share, a lease): a call of its undoer (`entry.by`) is kept back from the checks for it.
- */
-export function recordCreated(file: string, entry: LedgerEntry, { atRunEnd = false } = {}): void {
+export function recordCreated(file: string, entry: LedgerEntry): void {
   appendFileSync(file, `${JSON.stringify({ created: entry } satisfies Line)}\n`);
-  if (atRunEnd && entry.by && !forRunEnd.has(entry.key)) {
-    forRunEnd.set(entry.key, entry.by);
-    reserveForRunEnd(entry.by, 1);
-  }
 }
 
 export function recordUndone(file: string, key: string): void {
   appendFileSync(file, `${JSON.stringify({ undone: key } satisfies Line)}\n`);
-  const by = forRunEnd.get(key);
-  if (by === undefined) return;
-  forRunEnd.delete(key);
-  reserveForRunEnd(by, -1);
 }
 
 export function pendingEntries(file: string): LedgerEntry[] {

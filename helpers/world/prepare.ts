@@ -298,18 +298,14 @@ async function createRunChannels(
     const channels: { id: number; name: string }[] = [];
     for (const name of names) {
       const { stream_id } = await member.mustSetup('GET', '/get_stream_id', { stream: name });
-      recordCreated(
-        ledgerFile,
-        {
-          key: `channel:member:${stream_id}`,
-          kind: 'channel',
-          role: 'member',
-          id: stream_id,
-          label: name,
-          ...(admin?.identity ? { by: admin.identity.email } : {}),
-        },
-        { atRunEnd: true },
-      );
+      recordCreated(ledgerFile, {
+        key: `channel:member:${stream_id}`,
+        kind: 'channel',
+        role: 'member',
+        id: stream_id,
+        label: name,
+        ...(admin?.identity ? { by: admin.identity.email } : {}),
+      });
       channels.push({ id: Number(stream_id), name });
     }
     return channels;

@@ -24,14 +24,7 @@ import {
 } from '../../helpers/http/rate-budget.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
 import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
-import {
-  claim,
-  onTheirWayOf,
-  release,
-  releaseRunEndReserves,
-  reserveForRunEnd,
-  runEndReserveOf,
-} from '../../helpers/http/shared-cells.ts';
+import { claim, onTheirWayOf, release } from '../../helpers/http/shared-cells.ts';
 
 const KEY = 'TopSecretApiKey0123456789abcdefZ';
 
@@ -219,25 +212,6 @@ describe('rate-limit budgets', () => {
     await waitForBudget('a@example.com', 2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(await waitForBudget('b@example.com', 2)).toBe(0); // other accounts are not held up
-  });
-
-  it("keep back for the run's end the calls its clean-up will need, until the checks are over", async () => {
-    resetBudgets();
-    const now = Date.now();
-    const reset = String((now + 60_000) / 1000);
-    noteBudget('end@example.com', { 'x-ratelimit-remaining': '6', 'x-ratelimit-reset': reset }, now);
-    reserveForRunEnd('end@example.com', 5); // five channels the runner archives as this account
-    let sent = false;
-    const check = waitForBudget('end@example.com', 2).then(() => {
-      sent = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(sent).toBe(false); // 6 left, 2 kept back and 5 for the run's end: the check's request waits
-    expect(await waitForBudget('end@example.com', 0)).toBe(0); // a request without a reserve goes all the same
-    releaseRunEndReserves(); // the checks are over: the clean-up spends them
-    await check;
-    expect(runEndReserveOf('end@example.com')).toBe(0);
-    resetBudgets();
   });
 
   it("after a 429's wait, let one request find out whether the account is back; the others wait for its answer", async () => {
