@@ -18,7 +18,11 @@ describe('kinds of account', () => {
     expect(KINDS.person).not.toContain('bot');
     expect(KINDS.anyone).toEqual(expect.arrayContaining([...KINDS.person, 'guest', 'bot']));
     expect(KINDS['peer member']).toEqual(['member2']);
-    for (const kind of Object.values(KINDS)) expect(kind).not.toContain('member');
+    // The member only where a kind says so: every member alike (either member).
+    for (const [name, kind] of Object.entries(KINDS))
+      if (name !== 'either member') expect(kind).not.toContain('member');
+    expect(KINDS['either member']).toEqual(expect.arrayContaining(['member', 'member2']));
+    expect(KINDS['either member']).toHaveLength(2);
     expect(KINDS.assistant).not.toContain('member2');
     expect(KINDS.assistant).not.toContain('admin');
   });
