@@ -10,12 +10,6 @@ import { undo, undoneBy, undoRole } from '../world/undo.ts';
 import { ADMINISTRATORS, lightestAmong, MEMBERS } from './actors.ts';
 
 /**
- * The accounts whose messages an administrator may delete in their place (see standIn): the members, whose parts
- * most checks name. The other accounts' parts are mostly a kind's (set-up assistants, anyone), which the load already
- * leads to whoever has budget (actors.ts); their deletions moved too, the administrators only took the lightest's.
- */
-
-/**
  * What either administrator may undo, whichever made it: archive a channel, delete a custom profile field, put back
  * a realm setting (the owner holds every right the admin does).
  */
@@ -85,6 +79,9 @@ export class Cleanups {
    */
   private standIn(entry: LedgerEntry): Role | undefined {
     const usual = undoRole(entry);
+    // An administrator deletes the members' messages in their place (MEMBERS), whose parts most checks name. The
+    // other accounts' parts are mostly a kind's (set-up assistants, anyone), which the load already leads to whoever
+    // has budget (actors.ts); their deletions moved too, the administrators only took the lightest's.
     const others =
       BY_EITHER_ADMINISTRATOR.includes(entry.kind) ||
       (entry.kind === 'message' && (MEMBERS as readonly Role[]).includes(entry.role))

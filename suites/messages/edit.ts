@@ -293,9 +293,9 @@ export interface FreshMoves {
 }
 
 /**
- * Runs `steps` that send messages and move them as a member, whose moves a time limit binds: a check of another file
- * (EDIT-LIMIT-001, the topic sequences) may shrink that limit to seconds meanwhile, so the moves hold only while the
- * messages are fresh. The steps' requests (`requests` for each of `roles`) are secured first, and a move refused
+ * Runs `steps` that send messages and move them as an account a move time limit binds (a member): a check of
+ * another file (EDIT-LIMIT-001, the topic sequences) may shrink that limit to seconds meanwhile, so the moves hold
+ * only while the messages are fresh. The steps' requests (`requests` for each of `roles`) are secured first, and a move refused
  * after a rate-limit wait starts them again (helpers/checks/timed.ts): the wait, not the target, aged the messages.
  */
 export function freshMoves(
@@ -383,19 +383,10 @@ export async function untilOldRefused(
   const move = (id: number) => edit(ctx, by, id, { topic: ctx.unique('probe'), ...QUIET });
   await moveUntilRefused(by, { sentAt: probe.sentAt, limit, move: () => move(probe.id) });
   const age = Date.now() - probe.sentAt;
-  await uninterrupted(
-    (line) => ctx.note(line),
-    'the time-limit control',
-    async () => {
-      await ctx.budgetFor([by], 2);
-      const timed = timedSteps(ctx.recorder);
-      const control = await sendProbe(ctx, channel, by);
-      const moved = await move(control.id);
-      if (moved.body?.result === 'success') return;
-      if (timed.interrupted()) throw new Interrupted("a rate-limit wait came between the control's send and its move");
-      fail(moved, `wanted the ${by} to move a message just sent (the control of the time-limit probe)`);
-    },
-  );
+  await freshMoves(ctx, { roles: [by], requests: 2 }, async ({ mustMove }) => {
+    const control = await sendProbe(ctx, channel, by);
+    mustMove(await move(control.id), `the ${by}'s move of a message just sent (the control of the time-limit probe)`);
+  });
   return age / 1000;
 }
 
