@@ -157,16 +157,19 @@ export function topicCases(env: TopicRuleEnv): fc.Arbitrary<TopicCase> {
 }
 
 /**
- * The cases every run should try whatever the seed: each spelling of the empty topic, one exactly at the limit
- * (which must be accepted whole: a quick run's few generated cases may miss the boundary) and one over it.
+ * The cases every run should try whatever the seed: each spelling of the empty topic in every channel (its verdict
+ * is the channel's policy), and once each, whatever the channel, a topic exactly at the limit (which must be accepted
+ * whole: a quick run's few generated cases may miss the boundary) and one over it.
  */
-export function essentialTopicCases(env: TopicRuleEnv): TopicCase[] {
-  return [
-    ...[...emptySpellings(env), ...eitherSpellings(env)].map((s) => ({
+export function essentialTopicCases(env: TopicRuleEnv): { inEveryChannel: TopicCase[]; once: TopicCase[] } {
+  return {
+    inEveryChannel: [...emptySpellings(env), ...eitherSpellings(env)].map((s) => ({
       topic: s,
       kind: `the empty-topic spelling ${JSON.stringify(s)}`,
     })),
-    { topic: `t${'x'.repeat(env.maxTopicLength - 1)}`, kind: 'a topic of exactly max_topic_length' },
-    { topic: 'o'.repeat(env.maxTopicLength + 5), kind: 'a topic over max_topic_length' },
-  ];
+    once: [
+      { topic: `t${'x'.repeat(env.maxTopicLength - 1)}`, kind: 'a topic of exactly max_topic_length' },
+      { topic: 'o'.repeat(env.maxTopicLength + 5), kind: 'a topic over max_topic_length' },
+    ],
+  };
 }

@@ -220,9 +220,12 @@ export class CheckContext {
     return this.channels()[0]!;
   }
 
-  /** Records an object the check created; it is undone when the check ends (and by the runner if the check dies). */
-  track(role: Role, kind: UndoKind, id: string | number, label: string): void {
-    this.cleanups.track(this.cast(role), kind, id, label);
+  /**
+   * Records an object the check created; it is undone when the check ends (and by the runner if the check dies).
+   * `ownOnly`: by its own account, never a stand-in (Cleanups.standIn).
+   */
+  track(role: Role, kind: UndoKind, id: string | number, label: string, options: { ownOnly?: boolean } = {}): void {
+    this.cleanups.track(this.cast(role), kind, id, label, options);
   }
 
   /** Records an object the check created for the run's checks to share: the runner undoes it when the run ends. */
@@ -284,13 +287,20 @@ export class CheckContext {
     this.notes.push(text);
   }
 
-  /** fast-check parameters: this check's seed and the profile's number of runs, or the replay asked for. */
-  property(overrides: { numRuns?: number } = {}) {
+  /**
+   * fast-check parameters: this check's seed and the profile's number of runs, or the replay asked for. `examples`
+   * run first and count among the runs, yet at least half the runs are generated: fast-check counts examples among
+   * numRuns, so that a profile with fewer runs than examples would leave some of them out and generate nothing.
+   */
+  property<T = never>(overrides: { numRuns?: number; examples?: T[] } = {}) {
     const replay = this.world.replay;
+    const examples = overrides.examples ?? [];
+    const runs = overrides.numRuns ?? NUM_RUNS[this.world.profile];
     return {
       seed: replay?.seed ?? this.seed,
       ...(replay ? { path: replay.path } : {}),
-      numRuns: overrides.numRuns ?? NUM_RUNS[this.world.profile],
+      numRuns: Math.max(runs, examples.length + Math.ceil(runs / 2)),
+      ...(examples.length > 0 ? { examples } : {}),
       endOnFailure: true,
     };
   }

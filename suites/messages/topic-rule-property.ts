@@ -7,11 +7,12 @@ import fc from 'fast-check';
 import {
   essentialTopicCases,
   judgeTopicAnswer,
+  type TopicCase,
   type TopicVerdict,
   topicCases,
   topicVerdict,
 } from '../../helpers/arbitraries/topic-rule.ts';
-import { anyActor } from '../../helpers/checks/actors.ts';
+import { actorsOf, anyActor, withBudget } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
@@ -36,7 +37,7 @@ export interface TopicRuleProperty {
   readonly senders: Role[];
   /** The level from which the operation reads "(no topic)" as the empty topic (default 370; null: never bound to). */
   readonly noTopicSince?: number | null;
-  /** Generated runs (the profile's when absent); the essential cases always run on every channel. */
+  /** Generated runs (the profile's when absent), on top of the essential cases (essentialTopicCases). */
   readonly numRuns?: number;
   /** How a case reads in a failure message: `${lead}${kind} ("…") in a channel with topics_policy …`. */
   readonly lead?: string;
@@ -59,13 +60,21 @@ export async function assertTopicRule(ctx: CheckContext, property: TopicRuleProp
   const { senders, lead = '', attempt, onStored } = property;
   const env = topicEnv(ctx, property.noTopicSince === undefined ? 370 : property.noTopicSince);
   const channels = await policyChannels(ctx);
+  const essential = essentialTopicCases(env);
+  // The essential cases first (the empty spellings in each channel, the limit's cases in one each), then the
+  // profile's generated runs.
+  const examples = [
+    ...channels.flatMap((c) => essential.inEveryChannel.map((t) => [c, t] as const)),
+    ...essential.once.map((t, i) => [channels[i % channels.length]!, t] as const),
+  ].map(([c, t], i): [PolicyChannel, TopicCase, Role] => [c, t, senders[i % senders.length]!]);
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom(...channels),
       topicCases(env),
-      // Whichever of them has most budget when the case runs (drawn, then weighed: anyActor).
       anyActor(ctx, senders),
-      async (channel, { topic, kind }, sender) => {
+      async (channel, { topic, kind }, drawn) => {
+        // Whichever of them has most budget when the case runs (weighed again: an example's sender is not drawn).
+        const sender = withBudget(ctx, drawn, actorsOf(ctx, senders));
         const verdict = topicVerdict(topic, channel.policy, env);
         const what = `${lead}${kind} (${JSON.stringify(topic)}) in a channel with topics_policy ${channel.policy}`;
         const c = { channel, topic, sender };
@@ -77,11 +86,6 @@ export async function assertTopicRule(ctx: CheckContext, property: TopicRuleProp
         onStored?.(value, verdict, c, res, what);
       },
     ),
-    {
-      ...ctx.property({ numRuns: property.numRuns }),
-      examples: channels.flatMap((c) =>
-        essentialTopicCases(env).map((t, i) => [c, t, senders[i % senders.length]!] as [typeof c, typeof t, Role]),
-      ),
-    },
+    ctx.property({ numRuns: property.numRuns, examples }),
   );
 }

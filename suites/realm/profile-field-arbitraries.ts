@@ -19,10 +19,18 @@ const VALID_TYPES = [1, 2, 3, 4, 5, 6, 8];
 const INVALID_TYPES = [0, 9, 10, -1, 99];
 const MATCHABLE: readonly number[] = [FIELD_TYPE.shortText, FIELD_TYPE.externalAccount];
 
-/** Every valid type once, on every run: a quick run's few generated cases may leave one out. */
+/**
+ * Every valid type once, on every run (a quick run's few generated cases may leave one out), with each flag given
+ * both ways across them (a server may refuse a flag rather than a type).
+ */
 export function essentialFieldCases(ctx: CheckContext): [FieldCase][] {
-  return VALID_TYPES.map((fieldType) => [
-    { definition: fieldOf(ctx, fieldType), valid: true, why: `field_type ${fieldType}` },
+  return VALID_TYPES.map((fieldType, i) => [
+    caseOf(ctx, fieldType, {
+      required: i % 2 === 0,
+      editable_by_user: i % 3 !== 0,
+      ...(i % 2 === 1 ? { hint: `hint ${i}` } : {}),
+      ...(MATCHABLE.includes(fieldType) ? { use_for_user_matching: true } : {}),
+    }),
   ]);
 }
 
@@ -41,13 +49,18 @@ export function fieldCases(ctx: CheckContext): fc.Arbitrary<FieldCase> {
       if (required !== undefined) extra.required = required;
       if (editable !== undefined) extra.editable_by_user = editable;
       if (matching !== undefined) extra.use_for_user_matching = matching;
-      const definition = fieldOf(ctx, fieldType, extra);
-      const flags = Object.entries(extra)
-        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-        .join(', ');
-      const why = `field_type ${fieldType}${flags ? ` with ${flags}` : ''}`;
-      if (!VALID_TYPES.includes(fieldType)) return { definition, valid: false, why };
-      if (matching === true && !MATCHABLE.includes(fieldType)) return { definition, valid: false, why };
-      return { definition, valid: true, why };
+      return caseOf(ctx, fieldType, extra);
     });
+}
+
+/** A definition of the type with the optional parameters given, and the contract's verdict on it. */
+function caseOf(ctx: CheckContext, fieldType: number, extra: Record<string, string | boolean>): FieldCase {
+  const definition = fieldOf(ctx, fieldType, extra);
+  const flags = Object.entries(extra)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(', ');
+  const why = `field_type ${fieldType}${flags ? ` with ${flags}` : ''}`;
+  if (!VALID_TYPES.includes(fieldType)) return { definition, valid: false, why };
+  if (extra.use_for_user_matching === true && !MATCHABLE.includes(fieldType)) return { definition, valid: false, why };
+  return { definition, valid: true, why };
 }
