@@ -25,8 +25,8 @@ export class Cleanups {
   ) {}
 
   /** Records an object the check created: undone when the check ends (and by the runner if the check dies). */
-  track(role: Role, kind: UndoKind, id: string | number, label: string): void {
-    const entry = this.keepForRun(role, kind, id, label);
+  track(role: Role, kind: UndoKind, id: string | number, label: string, options: { ownOnly?: boolean } = {}): void {
+    const entry = this.keepForRun(role, kind, id, label, options);
     this.entries.push({
       key: entry.key,
       label: `${kind} ${id}`,
@@ -46,8 +46,15 @@ export class Cleanups {
    * Records an object the check created for the run's checks to share: in the run's ledger only, so that the runner
    * undoes it once every check has ended (or the next run, should this one die).
    */
-  keepForRun(role: Role, kind: UndoKind, id: string | number, label: string): LedgerEntry {
+  keepForRun(
+    role: Role,
+    kind: UndoKind,
+    id: string | number,
+    label: string,
+    options: { ownOnly?: boolean } = {},
+  ): LedgerEntry {
     const entry: LedgerEntry = { key: `${kind}:${role}:${id}`, kind, role, id, label };
+    if (options.ownOnly) entry.ownOnly = true;
     const undoer = this.world.accounts[undoRole(entry)];
     if (undoer) entry.by = undoer.email;
     recordCreated(this.world.options.ledgerFile, entry);
@@ -75,9 +82,11 @@ export class Cleanups {
    * message): the sender is often a member, whose checks are many, and a per-user rate limit then waits on it while
    * the administrators have budget to spare. Either administrator archives a channel, deletes a profile field or puts
    * a realm setting back (BY_EITHER_ADMINISTRATOR). Should the stand-in be refused, the usual undoer follows: the
-   * refusal may only mean it cannot see the object.
+   * refusal may only mean it cannot see the object. None stands in for an entry tracked `ownOnly` (a direct message
+   * between others, which an administrator cannot see: each refusal cost a request and the usual one followed).
    */
   private standIn(entry: LedgerEntry): Role | undefined {
+    if (entry.ownOnly) return undefined;
     const usual = undoRole(entry);
     // An administrator deletes the members' messages in their place (MEMBERS), whose parts most checks name. The
     // other accounts' parts are mostly a kind's (set-up assistants, anyone), which the load already leads to whoever

@@ -31,6 +31,8 @@ export interface LedgerEntry {
   label: string;
   /** The API email of the account that undoes it: a later run recovering a crashed one acts only through it. */
   by?: string;
+  /** No other account may stand in to undo it (a direct message, which an administrator may not see). */
+  ownOnly?: true;
 }
 
 type Line = { target: string } | { instance: string } | { run: string } | { created: LedgerEntry } | { undone: string };

@@ -162,7 +162,8 @@ const sendMessage: Setup = async (ctx, _op, { caller }) => {
         .filter((e: any) => e?.type === 'message' && String(e.message?.content ?? '').includes(marker))
         .map((e: any) => e.message)
         .filter((m: any) => !sent.ids.has(m?.id));
-      for (const m of messages) if (isInt(m?.id)) ctx.track(caller, 'message', m.id, `message ${m.id}`);
+      for (const m of messages)
+        if (isInt(m?.id)) ctx.track(caller, 'message', m.id, `message ${m.id}`, { ownOnly: m.type === 'private' });
       return leftBehind('message', messages);
     },
   };

@@ -28,17 +28,21 @@ export const contentOf = (ctx: CheckContext, what: string) => `${ctx.world.prefi
 export async function send(ctx: CheckContext, role: Role, params: Params): Promise<ApiResponse> {
   const res = await ctx.as(role).post('/messages', params);
   const id = res.body?.id;
-  if (res.body?.result === 'success' && /^\d+$/.test(String(id))) {
-    ctx.track(role, 'message', Number(id), `message ${id}`);
-  }
+  if (res.body?.result === 'success' && /^\d+$/.test(String(id))) trackSent(ctx, role, Number(id), params);
   return res;
 }
 
 /** POST /messages for setup: the new message's id. */
 export async function mustSend(ctx: CheckContext, role: Role, params: Params): Promise<number> {
   const body = await ctx.as(role).must('POST', '/messages', params);
-  ctx.track(role, 'message', Number(body.id), `message ${body.id}`);
+  trackSent(ctx, role, Number(body.id), params);
   return Number(body.id);
+}
+
+/** A sent message, for deletion: a direct one by its sender alone (an administrator may not see it). */
+function trackSent(ctx: CheckContext, role: Role, id: number, params: Params): void {
+  const direct = params.type === 'direct' || params.type === 'private';
+  ctx.track(role, 'message', id, `message ${id}`, { ownOnly: direct });
 }
 
 /** GET /messages/{id} (setup): the message with its Markdown source as `content` and `""` for the empty topic. */

@@ -70,6 +70,15 @@ describe("undoing a check's objects", () => {
     expect(calls).toEqual(['member DELETE /messages/41']);
   });
 
+  it('leaves a direct message to its sender, whom no administrator stands in for (it may not see it)', async () => {
+    askOf('member', 5);
+    const { cleanups, calls, ledgerFile } = cleanupsOf();
+    cleanups.track('member', 'message', 41, 'message 41', { ownOnly: true });
+    expect(await cleanups.run()).toEqual([]);
+    expect(calls).toEqual(['member DELETE /messages/41']);
+    expect(pendingEntries(ledgerFile)).toEqual([]);
+  });
+
   it("has the sender delete its message after all when the administrator's deletion is refused", async () => {
     askOf('member', 5);
     const { cleanups, calls, ledgerFile } = cleanupsOf((role) => (role === 'member' ? SUCCESS : REFUSED));
