@@ -15,7 +15,7 @@ export function deriveSeed(runSeed: number, label: string): number {
 }
 
 /** Property runs per profile: few on every pull request, many at night. */
-export const NUM_RUNS: Record<Profile, number> = { quick: 8, full: 30, nightly: 300 };
+export const NUM_RUNS: Record<Profile, number> = { quick: 3, full: 30, nightly: 300 };
 
 export function newRunSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);

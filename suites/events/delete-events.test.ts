@@ -58,7 +58,8 @@ group('DELETE /events', () => {
         fc.asyncProperty(unknownId, ctx.draw('anyone'), async (id, by) => {
           expectBadQueue(await deleteQueue(ctx, id, by), id, `deleting an unknown queue as the ${by}`);
         }),
-        ctx.property(),
+        // Padding and capitals every run: an echo trimmed or folded to lower case shows only on those.
+        ctx.property({ examples: [[`${ctx.world.prefix} Padded UPPER `, ctx.someone('anyone')]] }),
       );
     },
   );
