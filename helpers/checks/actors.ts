@@ -32,6 +32,13 @@ export const PEER_MEMBERS = ['member2'] as const satisfies readonly Role[];
 export const MEMBERS = ['member2', 'member'] as const satisfies readonly Role[];
 
 /**
+ * Every account no policy exempts, the member too: both members, the guest and the bot. For a rule every sender
+ * meets alike in a channel all of them are subscribed to (the topic rule of a send or a schedule), so that the
+ * members, whose own clauses are many, share that work with the two accounts whose clauses are few.
+ */
+export const UNPRIVILEGED = [...MEMBERS, 'guest', 'bot'] as const satisfies readonly Role[];
+
+/**
  * Human accounts that are not guests, the member excepted: any of them may post to and read a public channel,
  * create one and subscribe others, keep drafts, render Markdown, hold event queues. Use only where no role-dependent
  * policy is under test. Guests are left out (they see only channels they are subscribed to, and may create none),
@@ -81,6 +88,8 @@ export const KINDS = {
   assistant: ASSISTANTS,
   /** Either member: see MEMBERS. */
   'either member': MEMBERS,
+  /** Any account no policy exempts: see UNPRIVILEGED. */
+  unprivileged: UNPRIVILEGED,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Kind = keyof typeof KINDS;

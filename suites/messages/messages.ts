@@ -3,6 +3,7 @@
  * setup operations of TARGET.md: POST /users/me/subscriptions, GET /get_stream_id, GET and DELETE /messages/{id}).
  */
 import type { TopicRuleEnv, TopicsPolicy } from '../../helpers/arbitraries/topic-rule.ts';
+import { lightestOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
 import { Disabled, HarnessError, NotTheApiError, SetupError, TargetError, Unsupported } from '../../helpers/errors.ts';
@@ -122,7 +123,8 @@ async function createChannel(
   if (until === 'check') ctx.track(creator, 'channel', stream_id, name);
   else ctx.keepForRun(creator, 'channel', stream_id, name);
   if (policy !== undefined) {
-    const reported = await effectivePolicy(ctx, name);
+    // Any subscriber reads the channel's policy alike: the one with most budget.
+    const reported = await effectivePolicy(ctx, name, lightestOf(ctx, subscribers, 0));
     if (reported !== policy)
       throw new Unsupported(`a channel created with topics_policy ${policy} reports ${reported}`);
   }
@@ -187,8 +189,8 @@ async function sharedChannelOf(ctx: CheckContext, key: string, policy: TopicsPol
 const SHARED_ERRORS = [Disabled, Unsupported, SetupError, TargetError, NotTheApiError];
 
 /** The effective topics policy of a channel: its own, or the realm's for `inherit`. */
-async function effectivePolicy(ctx: CheckContext, name: string): Promise<TopicsPolicy> {
-  const body = await ctx.member.mustSetup('GET', '/users/me/subscriptions');
+async function effectivePolicy(ctx: CheckContext, name: string, reader: Role): Promise<TopicsPolicy> {
+  const body = await ctx.as(reader).mustSetup('GET', '/users/me/subscriptions');
   const own = (body.subscriptions ?? []).find((s: any) => s?.name === name)?.topics_policy;
   const effective = own === 'inherit' || own === undefined ? ctx.world.realm.raw.realm_topics_policy : own;
   if (effective === 'allow_empty_topic' || effective === 'disable_empty_topic' || effective === 'empty_topic_only') {

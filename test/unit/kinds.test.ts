@@ -18,9 +18,12 @@ describe('kinds of account', () => {
     expect(KINDS.person).not.toContain('bot');
     expect(KINDS.anyone).toEqual(expect.arrayContaining([...KINDS.person, 'guest', 'bot']));
     expect(KINDS['peer member']).toEqual(['member2']);
-    // The member only where a kind says so: every member alike (either member).
+    // The member only where a kind says so: every member alike (either member), every sender no policy exempts.
     for (const [name, kind] of Object.entries(KINDS))
-      if (name !== 'either member') expect(kind).not.toContain('member');
+      if (name !== 'either member' && name !== 'unprivileged') expect(kind).not.toContain('member');
+    expect(KINDS.unprivileged).not.toContain('moderator');
+    expect(KINDS.unprivileged).not.toContain('admin');
+    expect(KINDS.unprivileged).not.toContain('owner');
     expect(KINDS['either member']).toEqual(expect.arrayContaining(['member', 'member2']));
     expect(KINDS['either member']).toHaveLength(2);
     expect(KINDS.assistant).not.toContain('member2');
