@@ -21,17 +21,18 @@ const MATCHABLE: readonly number[] = [FIELD_TYPE.shortText, FIELD_TYPE.externalA
 
 /**
  * Every valid type once, on every run (a quick run's few generated cases may leave one out), with each flag given
- * both ways across them (a server may refuse a flag rather than a type).
+ * both ways across them (a server may refuse a flag rather than a type); and a type out of range, to be refused.
  */
 export function essentialFieldCases(ctx: CheckContext): [FieldCase][] {
-  return VALID_TYPES.map((fieldType, i) => [
+  const valid = VALID_TYPES.map((fieldType, i) =>
     caseOf(ctx, fieldType, {
       required: i % 2 === 0,
       editable_by_user: i % 3 !== 0,
       ...(i % 2 === 1 ? { hint: `hint ${i}` } : {}),
       ...(MATCHABLE.includes(fieldType) ? { use_for_user_matching: true } : {}),
     }),
-  ]);
+  );
+  return [...valid, caseOf(ctx, INVALID_TYPES[0]!, {})].map((c) => [c]);
 }
 
 export function fieldCases(ctx: CheckContext): fc.Arbitrary<FieldCase> {
