@@ -6,7 +6,7 @@ import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { SetupError } from '../../helpers/errors.ts';
 import { createField, FIELD_TYPE, fieldOf } from '../realm/profile-fields.ts';
 import { fieldProblems, roleProblems } from './user-object.ts';
-import { accounts, getUser, hideMemberEmail, NO_SUCH_USER_ID, sameEmail } from './users.ts';
+import { accounts, callers, getUser, hideMemberEmail, NO_SUCH_USER_ID, sameEmail } from './users.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -54,7 +54,7 @@ group('GET /users/{user_id}', () => {
     { section: 'Resources › User object', since: 163 },
     async (ctx) => {
       const bot = ctx.account('bot');
-      for (const { role } of accounts(ctx)) {
+      for (const { role } of callers(ctx)) {
         const { res, user } = await getUser(ctx, role, bot.userId);
         if (!sameEmail(user.delivery_email, bot.email))
           fail(res, `wanted the bot's real email ${bot.email} in delivery_email for the ${role}`);
@@ -82,7 +82,7 @@ group('GET /users/{user_id}', () => {
       else ctx.note('no second member configured: only the member was read by every caller');
       const refused: string[] = [];
       for (const { name, account } of users) {
-        for (const { role } of accounts(ctx)) {
+        for (const { role } of callers(ctx)) {
           const { res, user } = await getUser(ctx, role, account.userId);
           if (user.delivery_email !== null) continue;
           refused.push(`${role} (${name})`);
@@ -112,7 +112,7 @@ group('GET /users/{user_id}', () => {
       const seen: string[] = [];
       const readAll = async (visibility: string) => {
         const shown: string[] = [];
-        for (const { role } of accounts(ctx)) {
+        for (const { role } of callers(ctx)) {
           const { res, user } = await getUser(ctx, role, member.userId);
           const delivery = user.delivery_email;
           if (delivery !== null && !sameEmail(delivery, member.email))
@@ -143,7 +143,7 @@ group('GET /users/{user_id}', () => {
           fail(res, `wanted a string avatar_url for the ${role} without gravatar`);
       }
       const member = await hideMemberEmail(ctx);
-      for (const { role } of accounts(ctx)) {
+      for (const { role } of callers(ctx)) {
         const { res, user } = await getUser(ctx, role, member.userId, { client_gravatar: true });
         // Null is allowed only when the caller can see the real email; a null delivery_email says it cannot.
         if (user.delivery_email === null && typeof user.avatar_url !== 'string')

@@ -3,7 +3,9 @@
  * the member's own `email_address_visibility` (a Zulip user setting: 3 = administrators only) through the setup
  * operations POST /register (`user_settings`) and PATCH /settings, and restore it when the check ends.
  */
+import { ADMINISTRATORS, MEMBERS } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
+import { alikeCases } from '../../helpers/checks/distinct.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
 import { Disabled, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
@@ -27,6 +29,23 @@ export function accounts(ctx: CheckContext): { role: Role; account: WorldAccount
   if (found.length === 0)
     throw new Disabled('needs at least one configured account: set MEMBER_EMAIL with MEMBER_API_KEY');
   return found;
+}
+
+/**
+ * The accounts to ask as, for a clause over what every caller reads: all of them (accounts) on the full and nightly
+ * profiles. On the quick one (a pull request's check, within one window of a per-user rate limit) one of each pair
+ * whose roles see users alike, the two administrators and the two members, drawn as alikeCases draws.
+ */
+export function callers(ctx: CheckContext): { role: Role; account: WorldAccount }[] {
+  const all = accounts(ctx);
+  const left = new Set(all);
+  for (const pair of [ADMINISTRATORS, MEMBERS] as readonly (readonly Role[])[]) {
+    const both = all.filter(({ role }) => pair.includes(role));
+    if (both.length < 2) continue;
+    const [kept] = alikeCases(ctx, both, ({ role }) => `the ${role}`);
+    for (const caller of both) if (caller !== kept) left.delete(caller);
+  }
+  return all.filter((caller) => left.has(caller));
 }
 
 /** GET /users/{id} as `role`; the user object of a success (failing the check otherwise). */
