@@ -42,8 +42,8 @@ export function callers(ctx: CheckContext): { role: Role; account: WorldAccount 
   for (const pair of [ADMINISTRATORS, MEMBERS] as readonly (readonly Role[])[]) {
     const both = all.filter(({ role }) => pair.includes(role));
     if (both.length < 2) continue;
-    const [kept] = alikeCases(ctx, both, ({ role }) => `the ${role}`);
-    for (const caller of both) if (caller !== kept) left.delete(caller);
+    const kept = new Set(alikeCases(ctx, both, ({ role }) => `the ${role}`));
+    for (const caller of both) if (!kept.has(caller)) left.delete(caller);
   }
   return all.filter((caller) => left.has(caller));
 }
