@@ -188,7 +188,7 @@ async function realsOf(ctx: CheckContext): Promise<{
   const candidates = moverCandidates(ctx, admin);
   // Marks read: no check mutes with it (the mute checks' callers are the other people) and it sends nothing here.
   const marker = ctx.someone('anyone', { besides: ['member2', 'moderator', 'admin', 'owner', ...senders] });
-  const others = [...new Set([...senders, ...lookers, ...candidates.movers, marker])];
+  const others = [...new Set([...senders, ...lookers, ...candidates.movers, ...candidates.held, marker])];
   // Channels that take the empty topic where the target can say so (and names it); else channels of its default.
   const display = ctx.world.realm.emptyTopicDisplayName;
   let channels: OwnChannel[];
@@ -229,6 +229,8 @@ async function realsOf(ctx: CheckContext): Promise<{
       // Either administrator where both were let move (each subscribed as a looker): the one with budget, so that
       // the administrators' share of a rate-limited run does not wait on one account's window.
       admin: () => (administrators.length > 1 ? administratorOf(ctx) : admin),
+      // Either member where both were let move and are held to the limit: the one with most budget, likewise.
+      member: () => (held.length > 1 ? lightestOf(ctx, held, 0) : (held[0] ?? admin)),
       lookers,
       movers: moving,
       marker,
@@ -254,9 +256,11 @@ function moverCandidates(ctx: CheckContext, admin: Role): { movers: Role[]; held
     );
     return { movers: [admin], held: [] };
   }
-  const members = ctx.everyone('peer member');
-  const movers = [...new Set<Role>([admin, ...members, 'moderator'])].filter((r) => ctx.usable(r));
-  return { movers, held: movers.filter((r) => members.includes(r) && r !== admin) };
+  // The member's place is either member's (the limits hold both alike): one stands for both among the movers, and at
+  // each move the one with most budget left moves (TopicReal.member).
+  const members = ctx.everyone('either member').filter((r) => ctx.usable(r));
+  const movers = [...new Set<Role>([admin, ...members.slice(0, 1), 'moderator'])].filter((r) => ctx.usable(r));
+  return { movers, held: members.filter((r) => r !== admin) };
 }
 
 /**
@@ -281,7 +285,7 @@ async function widened(
         'can_move_messages_between_topics_group',
         'can_resolve_topics_group',
       ],
-      [...new Set([...candidates.movers, ...administrators])],
+      [...new Set([...candidates.movers, ...candidates.held, ...administrators])],
     );
     await setRealm(ctx, { allow_message_editing: true });
   } catch (error) {

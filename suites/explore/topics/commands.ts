@@ -5,7 +5,7 @@
  * failure prints.
  */
 import type fc from 'fast-check';
-import { ADMINISTRATORS, lightestOf } from '../../../helpers/checks/actors.ts';
+import { ADMINISTRATORS, lightestOf, MEMBERS } from '../../../helpers/checks/actors.ts';
 import { registerQueue, waitForEvents } from '../../../helpers/checks/events.ts';
 import { ConformanceAssertion, expectSuccess, fail } from '../../../helpers/checks/matchers.ts';
 import { SetupError, Unsupported } from '../../../helpers/errors.ts';
@@ -35,10 +35,14 @@ const MODES = ['change_one', 'change_later', 'change_all'] as const;
 export type Mode = (typeof MODES)[number];
 export { MODES };
 
-/** The mover of draw `by`: where it is the administrator, whichever administrator has budget then (real.admin). */
+/**
+ * The mover of draw `by`: where it is the administrator, whichever administrator has budget then (real.admin); where
+ * it is a member, whichever member (real.member).
+ */
 function moverOf(real: TopicReal, by: number): Role {
   const mover = real.movers[by % real.movers.length]!;
-  return (ADMINISTRATORS as readonly Role[]).includes(mover) ? real.admin() : mover;
+  if ((ADMINISTRATORS as readonly Role[]).includes(mover)) return real.admin();
+  return (MEMBERS as readonly Role[]).includes(mover) ? real.member() : mover;
 }
 
 /** The transitions the sequences judge, each its own clause (topic-sequences.model.ts). */

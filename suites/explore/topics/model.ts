@@ -137,6 +137,11 @@ export interface TopicReal {
    */
   readonly admin: () => Role;
   /**
+   * Moves where the member is the mover drawn: at each call whichever of the members the limits hold (both, where the
+   * run has both) has most budget left.
+   */
+  readonly member: () => Role;
+  /**
    * Who moves and resolves, drawn per step: the administrator, and where the realm could be set so (see moversOf in
    * topic-sequences.model.ts) a member and the moderator, all allowed to with no time limit.
    */
