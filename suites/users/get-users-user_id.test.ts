@@ -81,8 +81,9 @@ group('GET /users/{user_id}', () => {
       if (other && !other.refused) users.push({ name: 'second member', account: other });
       else ctx.note('no second member configured: only the member was read by every caller');
       const refused: string[] = [];
+      const askers = callers(ctx);
       for (const { name, account } of users) {
-        for (const { role } of callers(ctx)) {
+        for (const { role } of askers) {
           const { res, user } = await getUser(ctx, role, account.userId);
           if (user.delivery_email !== null) continue;
           refused.push(`${role} (${name})`);
@@ -110,9 +111,10 @@ group('GET /users/{user_id}', () => {
       // in delivery_email or null — never another address (the fake one among them).
       const member = ctx.account('member');
       const seen: string[] = [];
+      const askers = callers(ctx);
       const readAll = async (visibility: string) => {
         const shown: string[] = [];
-        for (const { role } of callers(ctx)) {
+        for (const { role } of askers) {
           const { res, user } = await getUser(ctx, role, member.userId);
           const delivery = user.delivery_email;
           if (delivery !== null && !sameEmail(delivery, member.email))
