@@ -230,7 +230,7 @@ async function realsOf(ctx: CheckContext): Promise<{
       // the administrators' share of a rate-limited run does not wait on one account's window.
       admin: () => (administrators.length > 1 ? administratorOf(ctx) : admin),
       // Either member where both were let move and are held to the limit: the one with most budget, likewise.
-      member: () => (held.length > 1 ? lightestOf(ctx, held, 0) : (held[0] ?? admin)),
+      member: () => (held.length > 0 ? lightestOf(ctx, held, 0) : admin),
       lookers,
       movers: moving,
       marker,
