@@ -75,6 +75,18 @@ export function eitherSpellings(env: TopicRuleEnv): string[] {
   return readsNoTopic(env) ? [] : [NO_TOPIC];
 }
 
+/**
+ * Whether a server could take `a` and `b` for one topic: both read as the empty topic, or alike once trimmed, case
+ * folded and cut short of the length limit with room for an ellipsis. A move from one to the other may then be
+ * answered "nothing to change" (Zulip's), which the topic rule does not judge.
+ */
+export function mayBeOneTopic(a: string, b: string, env: TopicRuleEnv): boolean {
+  const spellings = [...emptySpellings(env), ...eitherSpellings(env)].map((s) => s.toLowerCase());
+  const emptyish = (s: string) => s.trim() === '' || spellings.includes(s.trim().toLowerCase());
+  const key = (s: string) => [...s.trim().normalize('NFC').toLowerCase()].slice(0, env.maxTopicLength - 3).join('');
+  return (emptyish(a) && emptyish(b)) || key(a) === key(b);
+}
+
 /** Whether a stored topic is the empty topic (a read-back may show it under the display name). */
 export function isStoredEmpty(stored: unknown, env: TopicRuleEnv): boolean {
   return stored === '' || (env.displayName !== null && stored === env.displayName);
