@@ -12,7 +12,15 @@ import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { attachmentProblem, mustUpload } from './attachment.ts';
 import { edit, editUntilRefused, QUIET, setRealm, shortestWorkingLimit } from './edit.ts';
-import { contentOf, contentProblem, maxMessageLength, mustSend, readMessage } from './messages.ts';
+import {
+  contentOf,
+  contentProblem,
+  maxMessageLength,
+  mustSend,
+  readMessage,
+  sharedChannel,
+  sharedChannelPair,
+} from './messages.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -24,14 +32,18 @@ function carries(payload: unknown, name: string, value: unknown): boolean {
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** A channel message of the sender's own (the member unless told) in the run's first channel. */
+/**
+ * A channel message of the sender's own (the member unless told) in the run's shared channel, to which every account
+ * is subscribed: a sender need not be subscribed to post to a public channel, but the contract does not say so.
+ */
 async function ownMessage(
   ctx: Parameters<typeof contentOf>[0],
   what: string,
   sender: Role = 'member',
 ): Promise<number> {
   const topic = ctx.unique('edit');
-  return mustSend(ctx, sender, { type: 'stream', to: ctx.channel().id, topic, content: contentOf(ctx, what) });
+  const channel = await sharedChannel(ctx);
+  return mustSend(ctx, sender, { type: 'stream', to: channel.id, topic, content: contentOf(ctx, what) });
 }
 
 /** Content the contract lets a server store as given: no surrounding whitespace, no control characters. */
@@ -71,8 +83,8 @@ group('PATCH /messages/{message_id}: content', () => {
     "MUST store the new content of a content edit by the message's sender",
     { section: '3. Edit a message', exercisesOperation: true },
     async (ctx) => {
-      // Any member may edit its own message alike.
-      const sender = ctx.someone('either member');
+      // Any person may edit its own message alike (no role's policy is under test): whoever has budget.
+      const sender = ctx.someone('person');
       const id = await ownMessage(ctx, 'before edit', sender);
       await fc.assert(
         fc.asyncProperty(plainContent, async (text) => {
@@ -110,13 +122,14 @@ group('PATCH /messages/{message_id}: content', () => {
     'MUST refuse propagate_mode change_later and change_all when only the content is edited',
     { section: '3. Edit a message' },
     async (ctx) => {
-      const id = await ownMessage(ctx, 'content only');
+      const sender = ctx.someone('person');
+      const id = await ownMessage(ctx, 'content only', sender);
       for (const propagate_mode of ['change_later', 'change_all']) {
-        const res = await edit(ctx, 'member', id, { content: contentOf(ctx, propagate_mode), propagate_mode });
+        const res = await edit(ctx, sender, id, { content: contentOf(ctx, propagate_mode), propagate_mode });
         expectErrorEnvelope(res, `a content-only edit with propagate_mode ${propagate_mode}`);
       }
       expectSuccess(
-        await edit(ctx, 'member', id, { content: contentOf(ctx, 'change_one'), propagate_mode: 'change_one' }),
+        await edit(ctx, sender, id, { content: contentOf(ctx, 'change_one'), propagate_mode: 'change_one' }),
         'a content-only edit with propagate_mode change_one',
       );
     },
@@ -127,11 +140,12 @@ group('PATCH /messages/{message_id}: content', () => {
     'MUST refuse an edit that sends both content and stream_id',
     { section: '3. Edit a message' },
     async (ctx) => {
-      const [from, to] = ctx.channels();
-      const id = await ownMessage(ctx, 'content and channel');
-      const res = await edit(ctx, 'member', id, { content: contentOf(ctx, 'moved'), stream_id: to!.id, ...QUIET });
+      const [from, to] = await sharedChannelPair(ctx);
+      const sender = ctx.someone('person');
+      const id = await ownMessage(ctx, 'content and channel', sender);
+      const res = await edit(ctx, sender, id, { content: contentOf(ctx, 'moved'), stream_id: to!.id, ...QUIET });
       expectErrorEnvelope(res, 'an edit with both content and stream_id');
-      const stored = await readMessage(ctx, 'member', id);
+      const stored = await readMessage(ctx, sender, id);
       if (stored.stream_id !== from!.id) fail(res, `the refused edit moved the message to channel ${stored.stream_id}`);
     },
   );
@@ -141,11 +155,14 @@ group('PATCH /messages/{message_id}: content', () => {
     "MUST refuse with BAD_REQUEST a member's edit of the content of another user's message",
     { section: '3. Edit a message; Errors' },
     async (ctx) => {
-      const id = await ownMessage(ctx, "the member's own words");
-      const res = await edit(ctx, 'member2', id, { content: contentOf(ctx, 'not yours') });
-      expectError(res, 'BAD_REQUEST', "another member's edit of the message's content");
-      const stored = (await readMessage(ctx, 'member', id)).content;
-      if (stored !== contentOf(ctx, "the member's own words"))
+      // A member edits; the message is any other person's (whoever has budget).
+      const editor = ctx.someone('either member');
+      const sender = ctx.someone('person', { besides: [editor] });
+      const id = await ownMessage(ctx, "another user's own words", sender);
+      const res = await edit(ctx, editor, id, { content: contentOf(ctx, 'not yours') });
+      expectError(res, 'BAD_REQUEST', "a member's edit of another user's message's content");
+      const stored = (await readMessage(ctx, sender, id)).content;
+      if (stored !== contentOf(ctx, "another user's own words"))
         fail(res, `the refused edit changed the content to ${JSON.stringify(stored)}`);
     },
   );
@@ -203,19 +220,20 @@ group('PATCH /messages/{message_id}: content', () => {
     { section: '3. Edit a message; Versioning', since: 379 },
     async (ctx) => {
       const first = contentOf(ctx, 'seen by the client');
-      const id = await ownMessage(ctx, 'seen by the client');
+      const sender = ctx.someone('person');
+      const id = await ownMessage(ctx, 'seen by the client', sender);
       const second = contentOf(ctx, 'second version');
-      const ok = await edit(ctx, 'member', id, { content: second, prev_content_sha256: sha256(first) });
+      const ok = await edit(ctx, sender, id, { content: second, prev_content_sha256: sha256(first) });
       expectSuccess(ok, 'an edit whose prev_content_sha256 is the hash of the stored content');
       // The client's view is now stale: the hash of the first version no longer matches, nor does an unrelated one.
       for (const [hash, what] of [
         [sha256(first), 'the hash of content since replaced'],
         [sha256(contentOf(ctx, 'never stored')), 'the hash of content never stored'],
       ] as const) {
-        const res = await edit(ctx, 'member', id, { content: contentOf(ctx, 'conflict'), prev_content_sha256: hash });
+        const res = await edit(ctx, sender, id, { content: contentOf(ctx, 'conflict'), prev_content_sha256: hash });
         expectErrorEnvelope(res, `an edit whose prev_content_sha256 is ${what}`);
       }
-      const stored = (await readMessage(ctx, 'member', id)).content;
+      const stored = (await readMessage(ctx, sender, id)).content;
       if (stored !== second)
         fail(
           undefined,
@@ -231,22 +249,23 @@ group('PATCH /messages/{message_id}: content', () => {
     { section: '3. Edit a message; Limits' },
     async (ctx) => {
       const max = maxMessageLength(ctx);
-      const id = await ownMessage(ctx, 'before long edits');
+      const sender = ctx.someone('person');
+      const id = await ownMessage(ctx, 'before long edits', sender);
       for (const length of [max, max + 50]) {
         // Each edit starts its own way, so that content left from the edit before cannot pass for this one's.
         const head = contentOf(ctx, `edit of ${length} `);
         const content = head + 'x'.repeat(length - head.length);
-        const res = await edit(ctx, 'member', id, { content });
+        const res = await edit(ctx, sender, id, { content });
         // Over the limit the contract allows a refusal; real Zulip truncates. Both are fine, never longer content.
         if (length > max && res.body?.result !== 'success') {
           expectErrorEnvelope(res, `an edit to content of ${length} characters`);
-          const kept = (await readMessage(ctx, 'member', id)).content;
+          const kept = (await readMessage(ctx, sender, id)).content;
           if (typeof kept !== 'string' || [...kept].length > max)
             fail(res, `a refused edit left content of ${[...String(kept)].length} characters, over ${max}`);
           continue;
         }
         expectSuccess(res, `an edit to content of ${length} characters (max_message_length ${max})`);
-        const problem = contentProblem(content, (await readMessage(ctx, 'member', id)).content, max);
+        const problem = contentProblem(content, (await readMessage(ctx, sender, id)).content, max);
         if (problem) fail(res, `an edit to content of ${length} characters: ${problem}`);
       }
     },
@@ -257,8 +276,9 @@ group('PATCH /messages/{message_id}: content', () => {
     'MUST return detached_uploads, a list of attachment objects, on a successful edit',
     { section: '3. Edit a message; Resources › Attachment', since: 285 },
     async (ctx) => {
-      const id = await ownMessage(ctx, 'no files');
-      const res = await edit(ctx, 'member', id, { content: contentOf(ctx, 'still no files') });
+      const sender = ctx.someone('person');
+      const id = await ownMessage(ctx, 'no files', sender);
+      const res = await edit(ctx, sender, id, { content: contentOf(ctx, 'still no files') });
       const body = expectSuccess(res, "a content edit of the sender's own message");
       const uploads = body.detached_uploads;
       if (!Array.isArray(uploads)) fail(res, 'wanted detached_uploads, a list of attachment objects');
@@ -278,28 +298,29 @@ group('PATCH /messages/{message_id}: content', () => {
     async (ctx) => {
       const name = `${ctx.unique('file')}.txt`;
       const bytes = 'Uploaded by teamchat-conformance.\n';
-      const url = await mustUpload(ctx, 'member', name, bytes);
+      const sender = ctx.someone('person');
+      const url = await mustUpload(ctx, sender, name, bytes);
       const link = `[${name}](${url})`;
-      const id = await ownMessage(ctx, `with ${link}`);
-      const other = await ownMessage(ctx, `also with ${link}`);
-      const kept = await edit(ctx, 'member', id, { content: contentOf(ctx, `still with ${link}`) });
+      const id = await ownMessage(ctx, `with ${link}`, sender);
+      const other = await ownMessage(ctx, `also with ${link}`, sender);
+      const kept = await edit(ctx, sender, id, { content: contentOf(ctx, `still with ${link}`) });
       const keptUploads = expectSuccess(kept, 'an edit that keeps the link to the file').detached_uploads;
       if (!Array.isArray(keptUploads) || keptUploads.length > 0) {
         fail(kept, 'wanted detached_uploads empty: the edited message still links the file');
       }
       // Another message still links the file: the edit removed a reference, not the only one.
-      const first = await edit(ctx, 'member', id, { content: contentOf(ctx, 'no file any more') });
+      const first = await edit(ctx, sender, id, { content: contentOf(ctx, 'no file any more') });
       const firstUploads = expectSuccess(first, 'an edit that removes one of two links to the file').detached_uploads;
       if (!Array.isArray(firstUploads) || firstUploads.length > 0) {
         fail(first, 'wanted detached_uploads empty: another message still links the file');
       }
-      const removed = await edit(ctx, 'member', other, { content: contentOf(ctx, 'no file here either') });
+      const removed = await edit(ctx, sender, other, { content: contentOf(ctx, 'no file here either') });
       const uploads = expectSuccess(removed, "an edit that removes the file's only link").detached_uploads;
       if (!Array.isArray(uploads) || uploads.length !== 1) {
         fail(removed, 'wanted detached_uploads to hold the one file whose only link the edit removed');
       }
       const [entry] = uploads;
-      if (isInt(entry?.id)) ctx.track('member', 'attachment', entry.id, `attachment ${name}`);
+      if (isInt(entry?.id)) ctx.track(sender, 'attachment', entry.id, `attachment ${name}`);
       const problem = attachmentProblem(entry, ctx.world.featureLevel);
       if (problem) fail(removed, `detached_uploads[0]: ${problem}`);
       if (!url.endsWith(`/user_uploads/${entry.path_id}`)) fail(removed, `wanted path_id to be the path of ${url}`);
