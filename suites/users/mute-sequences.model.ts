@@ -92,8 +92,14 @@ group('POST /users/me/muted_users/{muted_user_id}: sequences (model-based)', () 
     'MUST follow the muting transitions over any sequence of mutes, unmutes and listings across users and bots',
     { section: 'States and transitions; 15. Mute a user', since: 188 },
     async (ctx) => {
+      // The quick profile's one sequence has one caller, drawn from the check's seed (a replay draws it again): the
+      // others' set-up would go unused.
+      const roles =
+        ctx.world.profile === 'quick'
+          ? fc.sample(ctx.draw('person', CALLERS), { seed: ctx.property().seed, numRuns: 1 })
+          : ctx.everyone('person', CALLERS);
       const callers: Caller[] = [];
-      for (const role of ctx.everyone('person', CALLERS)) {
+      for (const role of roles) {
         const targets = await pool(ctx, role);
         const poolIds = new Set(targets.filter((t) => t.exists && !t.self).map((t) => t.userId));
         const queue = await registerQueue(ctx, role, { event_types: ['message'] });
@@ -101,15 +107,16 @@ group('POST /users/me/muted_users/{muted_user_id}: sequences (model-based)', () 
       }
       // What the property ran, for the report's notes.
       const tally = { sequences: 0, commands: 0, targets: callers[0]!.targets.length };
-      const sequences = ctx
-        .draw('person', CALLERS)
-        .map((role) => callers.find((c) => c.role === role)!)
-        .chain((caller) =>
-          commandsOver(caller.targets, MAX_COMMANDS[ctx.world.profile], ctx.world.replay?.replayPath).map((cmds) => ({
-            caller,
-            cmds,
-          })),
-        );
+      const drawn: fc.Arbitrary<Caller> =
+        callers.length === 1
+          ? fc.constant(callers[0]!)
+          : ctx.draw('person', CALLERS).map((role) => callers.find((c) => c.role === role)!);
+      const sequences = drawn.chain((caller) =>
+        commandsOver(caller.targets, MAX_COMMANDS[ctx.world.profile], ctx.world.replay?.replayPath).map((cmds) => ({
+          caller,
+          cmds,
+        })),
+      );
       await fc.assert(
         fc.asyncProperty(sequences, async ({ caller, cmds }) => {
           const model: MuteModel = { muted: new Set() };
