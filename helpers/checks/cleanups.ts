@@ -6,14 +6,8 @@ import type { ApiClient } from '../http/client.ts';
 import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
-import { undo, undoneBy, undoRole } from '../world/undo.ts';
+import { BY_EITHER_ADMINISTRATOR, undo, undoneBy, undoRole } from '../world/undo.ts';
 import { ADMINISTRATORS, lightestAmong, MEMBERS } from './actors.ts';
-
-/**
- * What either administrator may undo, whichever made it: archive a channel, delete a custom profile field, put back
- * a realm setting (the owner holds every right the admin does).
- */
-const BY_EITHER_ADMINISTRATOR: readonly UndoKind[] = ['channel', 'profile-field', 'realm-setting'];
 
 export class Cleanups {
   private readonly entries: { key: string; label: string; run: () => Promise<string | null> }[] = [];

@@ -95,7 +95,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     const budgetNews = endKeeping();
     const results = runner && !interrupted() ? await runner.run({ ...world, budgetNews }, reporter, ids) : undefined;
     // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
-    const leftovers = cleanUp ? (await undoLedger(world, ledgerFile)).left : [];
+    const leftovers = cleanUp ? (await undoLedger(world, ledgerFile, { ownRun: true })).left : [];
     return { world, results, recovered, leftovers };
   } finally {
     endKeeping(); // where preparing failed, or no run followed

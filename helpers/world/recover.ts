@@ -7,6 +7,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
+import { answeredFor } from '../http/rate-budget.ts';
 import {
   LEDGER_DIR,
   type LedgerEntry,
@@ -20,15 +21,23 @@ import { forgetRunFiles } from './run-files.ts';
 import { prefixOf } from './run-id.ts';
 import { sweepOwned } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
-import { undo, undoRole } from './undo.ts';
+import { BY_EITHER_ADMINISTRATOR, undo, undoRole } from './undo.ts';
 
-/** Undoes the ledger's pending entries (channels last) and deletes the file once nothing is left in it. */
-export async function undoLedger(world: World, file: string): Promise<{ undone: string[]; left: string[] }> {
+/**
+ * Undoes the ledger's pending entries (channels last) and deletes the file once nothing is left in it. The run's own
+ * ledger (`ownRun`) is undone through its own accounts: what either administrator may undo goes to the one the run
+ * has asked least of, where a crashed run's goes through the account it names.
+ */
+export async function undoLedger(
+  world: World,
+  file: string,
+  { ownRun = false }: { ownRun?: boolean } = {},
+): Promise<{ undone: string[]; left: string[] }> {
   const undone: string[] = [];
   const left: string[] = [];
   const entries = pendingEntries(file).sort((a, b) => Number(a.kind === 'channel') - Number(b.kind === 'channel'));
   for (const entry of entries) {
-    const account = accountFor(world, entry);
+    const account = (ownRun ? administratorFor(world, entry) : undefined) ?? accountFor(world, entry);
     if (!account) {
       left.push(`${entry.kind} ${entry.label}: no usable account to undo it with (${entry.by ?? undoRole(entry)})`);
       continue;
@@ -58,6 +67,23 @@ function clientFor(world: World, account: WorldAccount): ApiClient {
     minIntervalMs,
     rateLimitReserve,
   });
+}
+
+/**
+ * For an entry either administrator may undo (BY_EITHER_ADMINISTRATOR), the usable administrator the run has had
+ * fewest requests answered of (among equals the one the entry names): the run's end archives every channel the
+ * run's checks shared, a dozen requests that would otherwise all be the administrator's.
+ */
+function administratorFor(world: World, entry: LedgerEntry): WorldAccount | undefined {
+  if (!BY_EITHER_ADMINISTRATOR.includes(entry.kind)) return undefined;
+  const usual = accountFor(world, entry);
+  let best = usual;
+  for (const role of ['owner', 'admin'] as const) {
+    const account = world.accounts[role];
+    if (!account || account.refused) continue;
+    if (!best || answeredFor(account.email) < answeredFor(best.email)) best = account;
+  }
+  return best;
 }
 
 /** The account that undoes an entry: the one named in it (by API email), else the role's. */

@@ -109,5 +109,11 @@ async function stillMuted(client: ApiClient, id: string | number): Promise<boole
   return !Array.isArray(muted) || muted.some((m) => m?.id === Number(id));
 }
 
+/**
+ * What either administrator may undo, whichever made it: archive a channel, delete a custom profile field, put back
+ * a realm setting (the owner holds every right the admin does).
+ */
+export const BY_EITHER_ADMINISTRATOR: readonly UndoKind[] = ['channel', 'profile-field', 'realm-setting'];
+
 /** Channels are archived by an administrator; everything else by the account that created it. */
 export const undoRole = (entry: LedgerEntry) => (entry.kind === 'channel' ? 'admin' : entry.role);
