@@ -90,8 +90,8 @@ export async function deleteUntilComplete(
 }
 
 /**
- * The ids among `ids` the reader (the member unless told) can still read. One its sender can no longer read is gone:
- * if the reader sent it, its cleanup is dropped (a delete of it would be refused, and read again to tell why).
+ * The ids among `ids` the reader (the member unless told) can still read. One a reader of its channel can no longer
+ * read is gone: its cleanup is dropped (a delete of it would be refused, and read again to tell why).
  */
 export async function remaining(ctx: CheckContext, ids: readonly number[], reader: Role = 'member'): Promise<number[]> {
   const left: number[] = [];

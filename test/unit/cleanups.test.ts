@@ -70,6 +70,17 @@ describe("undoing a check's objects", () => {
     expect(calls).toEqual(['member DELETE /messages/41']);
   });
 
+  it('drops a message seen deleted whoever sent it, and leaves other kinds to the role named', async () => {
+    const { cleanups, calls, ledgerFile } = cleanupsOf();
+    cleanups.track('guest', 'message', 41, 'message 41');
+    cleanups.track('guest', 'mute', 7, 'mute 7');
+    cleanups.untrack('member', 'message', 41);
+    cleanups.untrack('member', 'mute', 7);
+    expect(pendingEntries(ledgerFile).map((e) => e.key)).toEqual(['mute:guest:7']);
+    await cleanups.run();
+    expect(calls).toEqual(['guest DELETE /users/me/muted_users/7']);
+  });
+
   it('leaves a direct message to its sender, whom no administrator stands in for (it may not see it)', async () => {
     askOf('member', 5);
     const { cleanups, calls, ledgerFile } = cleanupsOf();
