@@ -37,7 +37,7 @@ export interface TopicRuleProperty {
   readonly senders: Role[];
   /** The level from which the operation reads "(no topic)" as the empty topic (default 370; null: never bound to). */
   readonly noTopicSince?: number | null;
-  /** Generated runs (the profile's when absent; none on quick), on top of the essential cases (essentialTopicCases). */
+  /** Generated runs (the profile's when absent), on top of the essential cases (essentialTopicCases). */
   readonly numRuns?: number;
   /** How a case reads in a failure message: `${lead}${kind} ("…") in a channel with topics_policy …`. */
   readonly lead?: string;
@@ -62,8 +62,8 @@ export async function assertTopicRule(ctx: CheckContext, property: TopicRuleProp
   const channels = await policyChannels(ctx);
   const essential = essentialTopicCases(env);
   // The essential cases first (the empty spellings in each channel, the limit's cases in one each), then the
-  // profile's generated runs: none on the quick profile (a pull request's run, within one window of a per-user rate
-  // limit), whose cases are the essential ones alone.
+  // profile's generated runs (none on the quick profile, whose few runs the essential cases fill: see
+  // CheckContext.property).
   const examples = [
     ...channels.flatMap((c) => essential.inEveryChannel.map((t) => [c, t] as const)),
     ...essential.once.map((t, i) => [channels[i % channels.length]!, t] as const),
@@ -87,6 +87,6 @@ export async function assertTopicRule(ctx: CheckContext, property: TopicRuleProp
         onStored?.(value, verdict, c, res, what);
       },
     ),
-    ctx.property({ numRuns: ctx.world.profile === 'quick' ? 0 : property.numRuns, examples }),
+    ctx.property({ numRuns: property.numRuns, examples }),
   );
 }
