@@ -4,10 +4,14 @@ import type { Probe } from './probes.ts';
 
 export type Profile = 'quick' | 'full' | 'nightly';
 
+/** Kinds of probe the quick profile sends each operation (a pull request's run, within one window of a rate limit). */
+export const QUICK_KINDS = 2;
+
 /**
  * The probes of a profile, reproducible by seed: `full` has one probe of each kind for each target (every probed
- * parameter at least once), `nightly` every variant, `quick` one of `full`'s probes of each kind (a missing
- * parameter, broken JSON, a rule…) for each operation, drawn by the seed, so that successive runs cover the others.
+ * parameter at least once), `nightly` every variant, `quick` one of `full`'s probes of each of QUICK_KINDS kinds (a
+ * missing parameter, broken JSON, a rule…) for each operation, kinds and probes drawn by the seed, so that successive
+ * runs cover the others.
  */
 export function sampleProbes(probes: readonly Probe[], profile: Profile, seed: number): Probe[] {
   if (profile === 'nightly') return [...probes];
@@ -18,7 +22,22 @@ export function sampleProbes(probes: readonly Probe[], profile: Profile, seed: n
     const key = `${p.operation} ${p.kind}`;
     groups.set(key, [...(groups.get(key) ?? []), p]);
   }
-  return [...groups.values()].flatMap((group, i) => fc.sample(probeArbitrary(group), { seed: seed + i, numRuns: 1 }));
+  const picked = [...groups.values()].flatMap((group, i) =>
+    fc.sample(probeArbitrary(group), { seed: seed + i, numRuns: 1 }),
+  );
+  const byOperation = new Map<string, Probe[]>();
+  for (const p of picked) byOperation.set(p.operation, [...(byOperation.get(p.operation) ?? []), p]);
+  const kept = new Set(
+    [...byOperation.values()].flatMap((kinds, i) =>
+      kinds.length <= QUICK_KINDS
+        ? kinds
+        : fc.sample(fc.shuffledSubarray(kinds, { minLength: QUICK_KINDS, maxLength: QUICK_KINDS }), {
+            seed: seed - i - 1,
+            numRuns: 1,
+          })[0]!,
+    ),
+  );
+  return picked.filter((p) => kept.has(p));
 }
 
 /** An arbitrary over the given probes, for `fc.assert` properties (shrinks towards the first). */

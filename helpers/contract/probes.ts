@@ -261,6 +261,7 @@ export {
   type Profile,
   probeArbitrary,
   probeVerdict,
+  QUICK_KINDS,
   sampleProbes,
 } from './probe-sample.ts';
 export { NO_SUCH_ID };

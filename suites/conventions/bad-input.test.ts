@@ -58,7 +58,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   );
   const level = ctx.world.featureLevel;
   const all = probesFor(op, () => setup.bases, { settings }).filter((p) => existsAt(op, p, level));
-  // Nightly every variant, full every probed parameter, quick one of each kind drawn by the check's seed.
+  // Nightly every variant, full every probed parameter, quick one of each of two kinds drawn by the check's seed.
   const probes = sampleProbes(all, ctx.world.profile, ctx.seed);
   if (!probes.length) throw new NotApplicable(`no parameter of ${endpoint} exists at feature level ${level}`);
   await mustPassControls(op, setup, op.auth === 'none' ? ctx.anonymous : ctx.as(senderOf(op, who)));

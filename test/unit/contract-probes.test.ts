@@ -11,6 +11,7 @@ import {
   probeArbitrary,
   probesFor,
   probeVerdict,
+  QUICK_KINDS,
   sampleProbes,
   takesBadInput,
   type ValidRequests,
@@ -212,12 +213,22 @@ describe('probe profiles', () => {
     expect(full.length).toBeLessThan(probes.length);
   });
 
-  it('quick is one probe of each kind for each operation, taken from full', () => {
-    const quick = sampleProbes(probes, 'quick', 7);
+  it('quick is one probe of each of two kinds for each operation, taken from full, every kind over a few seeds', () => {
     const kinds = (list: readonly Probe[]) => [...new Set(list.map((p) => `${p.operation} ${p.kind}`))].sort();
-    expect(kinds(quick)).toEqual(kinds(full));
-    expect(quick).toHaveLength(kinds(full).length);
-    for (const p of quick) expect(full).toContain(p);
+    const operations = (list: readonly Probe[]) => [...new Set(list.map((p) => p.operation))].sort();
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) {
+      const quick = sampleProbes(probes, 'quick', seed);
+      expect(operations(quick)).toEqual(operations(full));
+      for (const op of operations(full)) {
+        const available = kinds(full).filter((k) => k.startsWith(`${op} `)).length;
+        expect(kinds(quick.filter((p) => p.operation === op))).toHaveLength(Math.min(QUICK_KINDS, available));
+      }
+      expect(quick).toHaveLength(kinds(quick).length);
+      for (const p of quick) expect(full).toContain(p);
+      for (const k of kinds(quick)) seen.add(k);
+    }
+    expect([...seen].sort()).toEqual(kinds(full));
   });
 
   it('is the same for the same seed, and moves with the seed', () => {
