@@ -13,7 +13,7 @@
  * window resets. The member's own part is shared with the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
-import { answeredFor, budgetLeftToHold, budgetToWeigh, holdBudget, roomFor } from '../http/rate-budget.ts';
+import { budgetLeftToHold, budgetToWeigh, holdBudget, loadOf, roomFor } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -182,12 +182,12 @@ function leastAsked(ctx: CheckContext, chosen: Role, actors: readonly Role[]): R
   return leastAskedOf(chosen, actors, (role) => ctx.configured(role)?.email);
 }
 
-/** Requests the run has had answered of each member of a pool (one without an account: never least asked). */
+/** The load of each member of a pool (loadOf: answered and owed; one without an account: never least asked). */
 const askedOf =
   <T>(emailOf: (t: T) => string | undefined) =>
   (t: T): number => {
     const email = emailOf(t);
-    return email === undefined ? Number.POSITIVE_INFINITY : answeredFor(email);
+    return email === undefined ? Number.POSITIVE_INFINITY : loadOf(email);
   };
 
 /** leastAsked over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
@@ -204,13 +204,13 @@ function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
 
 /**
  * What an account is weighed by where budgets are known (shown, or read off 429s: budgetToWeigh): its budget left
- * less the requests the run has had answered of it beyond `least` (the least asked of the accounts it is weighed
+ * less its load (loadOf: requests answered and owed) beyond `least` (the least load of the accounts it is weighed
  * against). Undefined where none is. withBudget chooses by it, and so does the member's swap with the second member
  * (casting.ts).
  */
 export function weighedBudget(email: string, least: number): number | undefined {
   const left = budgetToWeigh(email);
-  return left === undefined ? undefined : left - (answeredFor(email) - least);
+  return left === undefined ? undefined : left - (loadOf(email) - least);
 }
 
 /**

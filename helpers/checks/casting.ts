@@ -12,7 +12,7 @@
  */
 
 import type { Clause } from '../clauses/types.ts';
-import { answeredFor } from '../http/rate-budget.ts';
+import { loadOf } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { World } from '../world/types.ts';
 import { hash, weighedBudget } from './actors.ts';
@@ -54,7 +54,7 @@ export function castingOf(world: World, clause: Pick<Clause, 'id' | 'file'>): (r
     !AS_NAMED_FILES.includes(clause.file) &&
     !BY_EMAIL.has(clause.id);
   if (!castable) return SAME;
-  const [asked, asked2] = [answeredFor(member.email), answeredFor(member2.email)];
+  const [asked, asked2] = [loadOf(member.email), loadOf(member2.email)];
   const least = Math.min(asked, asked2);
   const [score, score2] = [weighedBudget(member.email, least), weighedBudget(member2.email, least)];
   if (score !== undefined && score2 !== undefined && score !== score2) return score2 > score ? SWAPPED : SAME;

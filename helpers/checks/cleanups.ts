@@ -6,7 +6,7 @@ import type { ApiClient } from '../http/client.ts';
 import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
-import { BY_EITHER_ADMINISTRATOR, undo, undoneBy, undoRole } from '../world/undo.ts';
+import { BY_EITHER_ADMINISTRATOR, oweUndo, undo, undoneBy, undoRole } from '../world/undo.ts';
 import { ADMINISTRATORS, lightestAmong, MEMBERS } from './actors.ts';
 
 export class Cleanups {
@@ -20,7 +20,7 @@ export class Cleanups {
 
   /** Records an object the check created: undone when the check ends (and by the runner if the check dies). */
   track(role: Role, kind: UndoKind, id: string | number, label: string, options: { ownOnly?: boolean } = {}): void {
-    const entry = this.keepForRun(role, kind, id, label, options);
+    const entry = this.record(role, kind, id, label, options);
     this.entries.push({
       key: entry.key,
       label: `${kind} ${id}`,
@@ -38,9 +38,17 @@ export class Cleanups {
 
   /**
    * Records an object the check created for the run's checks to share: in the run's ledger only, so that the runner
-   * undoes it once every check has ended (or the next run, should this one die).
+   * undoes it once every check has ended (or the next run, should this one die). What the undoing will cost weighs
+   * on its undoer's load from now (oweUndo).
    */
-  keepForRun(
+  keepForRun(role: Role, kind: UndoKind, id: string | number, label: string): LedgerEntry {
+    const entry = this.record(role, kind, id, label);
+    oweUndo(this.world.accounts, entry);
+    return entry;
+  }
+
+  /** Records an object the check created in the run's ledger, with the account that undoes it. */
+  private record(
     role: Role,
     kind: UndoKind,
     id: string | number,

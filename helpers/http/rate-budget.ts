@@ -41,6 +41,11 @@ interface Budget {
   /** Requests the run's workers have had answered for the account: its load where the target shows no budget. */
   answered: number;
   /**
+   * Requests the run owes through the account at its end (undoing what its checks share: noteOwed), counted with
+   * its load from the moment they are owed, so that the load the run leads elsewhere meanwhile makes room for them.
+   */
+  owed: number;
+  /**
    * Whether the account may be out of budget with no word from the target of when it is back (a 429's wait just
    * ended, or the budget is spent and its Reset far): then one request at a time finds out.
    */
@@ -114,6 +119,7 @@ type Shared =
    */
   | { kind: 'counted'; account: string; count: number; times: number[] }
   | { kind: 'probe'; account: string; untilMs: number }
+  | { kind: 'owed'; account: string; count: number }
   /** A thread's hold on the account's calls (see Hold); a count of 0 ends it. */
   | ({ kind: 'hold'; account: string; holder: number } & Hold);
 const shared = new BroadcastChannel('teamchat-conformance:rate-budget');
@@ -160,7 +166,7 @@ export function keepNews(): () => KeptNews {
 export function learnKept(news: KeptNews): void {
   const heard = new Set([...budgets].filter(([, b]) => b.shown || b.refusal).map(([account]) => account));
   for (const item of news) {
-    if (item.kind === 'counted') learn(item);
+    if (item.kind === 'counted' || item.kind === 'owed') learn(item);
     else if (item.kind === 'answered') {
       learn({
         kind: 'counted',
@@ -178,6 +184,10 @@ function learn(news: Shared): void {
     budget.answered += news.count;
     logAccepted(budget, ...news.times);
     ruleOut(budget, news.times);
+    return;
+  }
+  if (news.kind === 'owed') {
+    budget.owed += news.count;
     return;
   }
   if (news.kind === 'probe') {
@@ -237,6 +247,7 @@ const budgetOf = (account: string): Budget => {
       blockedUntilMs: 0,
       shown: false,
       answered: 0,
+      owed: 0,
       uncertain: false,
       probeUntilMs: 0,
       limit: undefined,
@@ -716,6 +727,17 @@ export function noteAnswered(account: string, accepted = true, now = Date.now(),
 /** Requests of the account the run's workers have had answered. */
 export function answeredFor(account: string): number {
   return budgets.get(account)?.answered ?? 0;
+}
+
+/** Requests the run owes through the account at its end (see Budget.owed): every worker hears of them. */
+export function noteOwed(account: string, count: number): void {
+  tell({ kind: 'owed', account, count });
+}
+
+/** Requests of the account the run has had answered or owes: its load, as the run leads it (actors.ts). */
+export function loadOf(account: string): number {
+  const budget = budgets.get(account);
+  return budget ? budget.answered + budget.owed : 0;
 }
 
 /** For a new run in the same thread (run-scoped.ts), and tests of the harness itself. */

@@ -12,10 +12,11 @@ import { registerSecret } from '../http/redact.ts';
 import { snapshot } from '../http/snapshot.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { notTheApi } from './is-the-api.ts';
-import { recordCreated, recordInstance, recordRun } from './ledger.ts';
+import { type LedgerEntry, recordCreated, recordInstance, recordRun } from './ledger.ts';
 import { newRunId, prefixOf } from './run-id.ts';
 import { sweep } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
+import { oweUndo } from './undo.ts';
 
 /**
  * Suite files at once on a target that may limit each user's requests, unless CONCURRENCY is set: one that shows a
@@ -132,7 +133,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
     accounts,
     disabledRoles,
     channels: clients.member
-      ? await createRunChannels(clients.member, clients.admin, prefix, ledgerFile, membersOf(accounts))
+      ? await createRunChannels(clients.member, clients.admin, prefix, ledgerFile, accounts)
       : {
           unavailable: `needs the member account to create the run's channels: ${disabledRoles.member ?? 'not configured'}`,
           disabled: true,
@@ -284,8 +285,9 @@ async function createRunChannels(
   admin: ApiClient | undefined,
   prefix: string,
   ledgerFile: string,
-  members: number[] | undefined,
+  accounts: PreparedWorld['accounts'],
 ): Promise<PreparedWorld['channels']> {
+  const members = membersOf(accounts);
   const names = [`${prefix}channel-1`, `${prefix}channel-2`];
   try {
     await member.mustSetup('POST', '/users/me/subscriptions', {
@@ -298,14 +300,16 @@ async function createRunChannels(
     const channels: { id: number; name: string }[] = [];
     for (const name of names) {
       const { stream_id } = await member.mustSetup('GET', '/get_stream_id', { stream: name });
-      recordCreated(ledgerFile, {
+      const entry: LedgerEntry = {
         key: `channel:member:${stream_id}`,
         kind: 'channel',
         role: 'member',
         id: stream_id,
         label: name,
         ...(admin?.identity ? { by: admin.identity.email } : {}),
-      });
+      };
+      recordCreated(ledgerFile, entry);
+      oweUndo(accounts, entry);
       channels.push({ id: Number(stream_id), name });
     }
     return channels;

@@ -7,7 +7,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient } from '../http/client.ts';
-import { answeredFor } from '../http/rate-budget.ts';
+import { loadOf } from '../http/rate-budget.ts';
 import {
   LEDGER_DIR,
   type LedgerEntry,
@@ -81,7 +81,7 @@ function administratorFor(world: World, entry: LedgerEntry): WorldAccount | unde
   for (const role of ['owner', 'admin'] as const) {
     const account = world.accounts[role];
     if (!account || account.refused) continue;
-    if (!best || answeredFor(account.email) < answeredFor(best.email)) best = account;
+    if (!best || loadOf(account.email) < loadOf(best.email)) best = account;
   }
   return best;
 }

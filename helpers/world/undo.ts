@@ -1,7 +1,9 @@
 /** How each kind of object the suite creates is undone. Not-found counts as undone: someone got there first. */
 import { TargetError } from '../errors.ts';
 import type { ApiClient } from '../http/client.ts';
+import { noteOwed } from '../http/rate-budget.ts';
 import { snapshot } from '../http/snapshot.ts';
+import type { Role } from '../roles.ts';
 import type { LedgerEntry, UndoKind } from './ledger.ts';
 
 const UNDO: Record<UndoKind, (client: ApiClient, id: string | number) => Promise<{ status: number; body: any }>> = {
@@ -114,6 +116,26 @@ async function stillMuted(client: ApiClient, id: string | number): Promise<boole
  * a realm setting (the owner holds every right the admin does).
  */
 export const BY_EITHER_ADMINISTRATOR: readonly UndoKind[] = ['channel', 'profile-field', 'realm-setting'];
+
+/**
+ * Counts what the run's end will undo against the account that will undo it, from now (rate-budget.ts: loadOf):
+ * against each administrator in equal parts for what either may undo (the run's end takes the one least loaded).
+ */
+export function oweUndo(
+  accounts: Partial<Record<Role, { email: string; refused?: unknown }>>,
+  entry: LedgerEntry,
+): void {
+  const administrators = (['owner', 'admin'] as const).flatMap((role) => {
+    const account = accounts[role];
+    return account && !account.refused ? [account.email] : [];
+  });
+  if (BY_EITHER_ADMINISTRATOR.includes(entry.kind) && administrators.length > 0) {
+    for (const email of administrators) noteOwed(email, 1 / administrators.length);
+    return;
+  }
+  const undoer = entry.by ?? accounts[undoRole(entry)]?.email;
+  if (undoer) noteOwed(undoer, 1);
+}
 
 /** Channels are archived by an administrator; everything else by the account that created it. */
 export const undoRole = (entry: LedgerEntry) => (entry.kind === 'channel' ? 'admin' : entry.role);
