@@ -67,13 +67,18 @@ function commandsOver(targets: Target[], maxCommands: number, replayPath: string
 }
 
 /**
- * The start of every sequence, whatever is generated after it: three users muted at once and listed (a list must hold
- * them all), then one of them unmuted and muted again. A few commands that a short generated sequence may miss.
+ * The start of every sequence, whatever is generated after it: three users (the bot among them) muted at once and
+ * listed (a list must hold them all), then one of them unmuted, muted again and muted a second time; the caller
+ * itself and a user that does not exist muted (the last three refused: requests that change nothing). The commands a
+ * short generated sequence may miss, and the quick profile's whole sequence.
  */
 function startOf(targets: readonly Target[]) {
-  const others = targets.filter((t) => t.exists && !t.self).slice(0, 3);
-  const again = others[0] ? [new UnmuteCommand(others[0]), new MuteCommand(others[0])] : [];
-  return [...others.map((t) => new MuteCommand(t)), new ListMutedCommand(), ...again];
+  const existing = targets.filter((t) => t.exists && !t.self);
+  const bot = existing.filter((t) => t.role === 'bot');
+  const others = [...bot, ...existing.filter((t) => t.role !== 'bot')].slice(0, 3);
+  const again = others[0] ? [new UnmuteCommand(others[0]), new MuteCommand(others[0]), new MuteCommand(others[0])] : [];
+  const refused = targets.filter((t) => t.self || !t.exists).map((t) => new MuteCommand(t));
+  return [...others.map((t) => new MuteCommand(t)), new ListMutedCommand(), ...again, ...refused];
 }
 
 /**
