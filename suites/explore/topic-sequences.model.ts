@@ -479,6 +479,7 @@ function sequences(
       new MoveCommand(1, 0, 'change_all', false, 2), // from #1: t0 whole, #3 moved in, to t1; the moderator
       new SendCommand(EMPTY_NAME, 0, 0), // #4, #5: the empty topic, as "" and as its display name
       new SendCommand(EMPTY_NAME, 0, 1),
+      new MarkReadCommand(0, EMPTY_NAME), // the empty topic marked read, named by its display name
       // Under a time limit: a message past it brought into t1 (#0, #1 and #3 there), then a held mover's change_all
       // from #0, which must be refused; change_later from the first message it may move must take the rest.
       ...(held < 0 ? [] : [new BringOldCommand(1), new MoveCommand(1, 0, 'change_all', false, held)]),

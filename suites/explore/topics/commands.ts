@@ -559,13 +559,18 @@ export class NarrowCommand implements Command {
  * the contract's to say: only the change is judged. Unjudged where read-backs carry no flags (not shown).
  */
 export class MarkReadCommand implements Command {
-  constructor(readonly pick: number) {}
+  constructor(
+    readonly pick: number,
+    /** Topic #name of the first channel where it holds messages (the fixed start's: the empty topic), else #pick. */
+    readonly name?: number,
+  ) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = (model: TopicModel, real: TopicReal) => judging(model, real, 'read', () => this.mark(model, real));
   private async mark(model: TopicModel, real: TopicReal): Promise<'unjudged' | undefined> {
     if (real.flags.shown === false) return 'unjudged';
     const places = livePlaces(model);
-    const where = places[this.pick % places.length]!;
+    const wanted = this.name === undefined ? undefined : real.names[this.name];
+    const where = places.find((p) => p.channel === 0 && p.topic === wanted) ?? places[this.pick % places.length]!;
     const left = [...model.places.keys()].filter(
       (id) => !samePlace(model.places.get(id)!, where) && model.history.get(id)!.some((p) => samePlace(p, where)),
     );
@@ -597,7 +602,7 @@ export class MarkReadCommand implements Command {
     real.flags.shown = flags !== undefined;
     return real.flags.shown;
   }
-  toString = () => `mark topic #${this.pick} read`;
+  toString = () => (this.name === undefined ? `mark topic #${this.pick} read` : `mark t${this.name} read`);
 }
 
 /**
