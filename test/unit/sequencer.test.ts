@@ -14,13 +14,20 @@ describe('suite files that wait on the target clock', () => {
     for (const file of LONGEST_FIRST) expect(existsSync(join(import.meta.dirname, '../..', file)), file).toBe(true);
   });
 
-  it('poll not before the limit has passed, then four times a second for 2 s, then less and less often', () => {
+  it('poll not before the limit has passed, then twice a second for 2 s, then less and less often', () => {
     expect(nextPollMs(0, 2000)).toBe(2000);
     expect(nextPollMs(300, 2000)).toBe(1700);
-    expect(nextPollMs(2000, 2000)).toBe(250);
-    expect(nextPollMs(3999, 2000)).toBe(250);
+    expect(nextPollMs(2000, 2000)).toBe(500);
+    expect(nextPollMs(3999, 2000)).toBe(500);
     expect(nextPollMs(4000, 2000)).toBe(1000);
-    expect(nextPollMs(12_000, 2000)).toBe(2000);
+    expect(nextPollMs(8000, 2000)).toBe(2000);
     expect(nextPollMs(60_000, 2000)).toBe(5000);
+  });
+
+  it("take about 12 polls through real Zulip's 20 s of grace", () => {
+    let polls = 0;
+    for (let elapsed = 2000; elapsed < 2000 + 20_000; elapsed += nextPollMs(elapsed, 2000)) polls++;
+    expect(polls).toBeGreaterThanOrEqual(10);
+    expect(polls).toBeLessThanOrEqual(14);
   });
 });
