@@ -34,14 +34,17 @@ group('PATCH /messages/{message_id}: channels', () => {
     'MUST move the messages of a channel move to the destination channel',
     { section: '3. Edit a message' },
     async (ctx) => {
-      const [from, to] = ctx.channels();
+      // The member moves; the topic's messages are set-up, sent and read back by an assistant (who sent them does
+      // not matter to a channel move), in the run's shared channels, to which every account is subscribed.
+      const [from, to] = await sharedChannelPair(ctx);
+      const sender = ctx.someone('assistant');
       const topic = ctx.unique('moving');
-      const ids = await sendMany(ctx, from!, topic, 3);
-      const res = await edit(ctx, 'member', ids[0]!, { stream_id: to!.id, propagate_mode: 'change_all', ...QUIET });
+      const ids = await sendMany(ctx, from, topic, 3, sender);
+      const res = await edit(ctx, 'member', ids[0]!, { stream_id: to.id, propagate_mode: 'change_all', ...QUIET });
       expectSuccess(res, 'a change_all move of a topic to another channel');
-      const places = await placesOf(ctx, ids);
+      const places = await placesOf(ctx, ids, sender);
       for (const [i, id] of ids.entries()) {
-        const want = `${to!.id} / ${JSON.stringify(topic)}`;
+        const want = `${to.id} / ${JSON.stringify(topic)}`;
         if (places.get(id) !== want) fail(res, `wanted message ${i + 1} of 3 at ${want}; it is at ${places.get(id)}`);
       }
     },

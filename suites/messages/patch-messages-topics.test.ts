@@ -13,7 +13,15 @@ import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { edit, exemptMover, freshMoves, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
-import { contentOf, mustSend, ownChannel, readMessage, sharedChannel, topicEnv } from './messages.ts';
+import {
+  contentOf,
+  mustSend,
+  ownChannel,
+  readMessage,
+  sharedChannel,
+  sharedChannelPair,
+  topicEnv,
+} from './messages.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
 
 const { group, check } = checksIn(import.meta.url);
@@ -167,22 +175,24 @@ group('PATCH /messages/{message_id}: topics', () => {
     'MUST resolve a topic (every message renamed to the prefix "✔ " and the original name) on a change_all edit to that name',
     { section: '3. Edit a message; States and transitions' },
     async (ctx) => {
-      // A resolve is a move to the contract's words: a target may hold it to the move limit (Zulip does not).
-      await freshMoves(ctx, { roles: ['member'], requests: 4 }, async ({ mustMove }) => {
-        const topic = ctx.unique('unresolved');
-        const ids = await sendMany(ctx, ctx.channel(), topic, 3);
-        const resolved = RESOLVED_PREFIX + topic;
-        const res = await edit(ctx, 'member', ids[1]!, { topic: resolved, propagate_mode: 'change_all', ...QUIET });
-        mustMove(res, 'resolving a topic (change_all to the prefix "✔ " and the topic)');
-        for (const [i, id] of ids.entries()) {
-          const stored = (await readMessage(ctx, 'member', id)).topic;
-          if (stored !== resolved)
-            fail(
-              res,
-              `wanted message ${i + 1} of 3 in ${JSON.stringify(resolved)}; it is in ${JSON.stringify(stored)}`,
-            );
-        }
+      // A resolve is a move to the contract's words, which a target may hold to the move limit (Zulip does not): a
+      // moderator or an administrator resolves, exempt from the limits. The topic's messages are set-up, sent and read
+      // back by an assistant, in the run's shared channel.
+      const sender = ctx.someone('assistant', SENDERS);
+      const topic = ctx.unique('unresolved');
+      const ids = await sendMany(ctx, await sharedChannel(ctx), topic, 3, sender);
+      const resolved = RESOLVED_PREFIX + topic;
+      const res = await edit(ctx, exemptMover(ctx), ids[1]!, {
+        topic: resolved,
+        propagate_mode: 'change_all',
+        ...QUIET,
       });
+      expectSuccess(res, 'resolving a topic (change_all to the prefix "✔ " and the topic)');
+      for (const [i, id] of ids.entries()) {
+        const stored = (await readMessage(ctx, sender, id)).topic;
+        if (stored !== resolved)
+          fail(res, `wanted message ${i + 1} of 3 in ${JSON.stringify(resolved)}; it is in ${JSON.stringify(stored)}`);
+      }
     },
   );
 
@@ -233,20 +243,22 @@ group('PATCH /messages/{message_id}: topics', () => {
     "MUST move with change_all only the topic of the message's own channel, not a same-named topic elsewhere",
     { section: '3. Edit a message' },
     async (ctx) => {
-      // The same topic name in both of the run's channels: a topic is a channel's, so change_all stays in one.
-      const [here, there] = ctx.channels();
+      // The same topic name in both of the run's shared channels: a topic is a channel's, so change_all stays in
+      // one. Its messages are set-up, sent and read back by an assistant.
+      const [here, there] = await sharedChannelPair(ctx);
+      const sender = ctx.someone('assistant', SENDERS);
       const topic = ctx.unique('twin');
-      const ids = await sendMany(ctx, here!, topic, 2);
-      const [elsewhere] = await sendMany(ctx, there!, topic, 1);
+      const ids = await sendMany(ctx, here, topic, 2, sender);
+      const [elsewhere] = await sendMany(ctx, there, topic, 1, sender);
       const moved = ctx.unique('moved');
       // A moderator or an administrator moves: exempt from the move limits that EDIT-LIMIT-001 shrinks meanwhile.
       const res = await edit(ctx, exemptMover(ctx), ids[0]!, { topic: moved, propagate_mode: 'change_all', ...QUIET });
       expectSuccess(res, 'a change_all topic move');
-      const places = await placesOf(ctx, [...ids, elsewhere!]);
+      const places = await placesOf(ctx, [...ids, elsewhere!], sender);
       for (const id of ids)
-        if (places.get(id) !== `${here!.id} / ${JSON.stringify(moved)}`)
+        if (places.get(id) !== `${here.id} / ${JSON.stringify(moved)}`)
           fail(res, `wanted message ${id} moved to ${JSON.stringify(moved)}; it is at ${places.get(id)}`);
-      if (places.get(elsewhere!) !== `${there!.id} / ${JSON.stringify(topic)}`)
+      if (places.get(elsewhere!) !== `${there.id} / ${JSON.stringify(topic)}`)
         fail(
           res,
           `wanted the same-named topic of the other channel left alone; its message is at ${places.get(elsewhere!)}`,
