@@ -47,14 +47,6 @@ export const UNPRIVILEGED = [...MEMBERS, 'guest', 'bot'] as const satisfies read
 export const PEOPLE = ['member2', 'moderator', 'admin', 'owner'] as const satisfies readonly Role[];
 
 /**
- * Human accounts that are not guests, the member too: for what a person does with its own objects alone (edits its
- * own message, reads a user), where nothing of the member's own state is under test. The member's own clauses no
- * longer make it the busiest account (a full run against a limit of 200 a minute: the member answered 318-339
- * requests, the second member and the moderator 396-404), so its budget is shared out too.
- */
-export const EVERY_PERSON = ['member', ...PEOPLE] as const satisfies readonly Role[];
-
-/**
  * Human accounts but the member, the guest included: for what a user does with its own state alone, touching no
  * channel (drafts, push devices, event queues). The bot is left out: a server may keep such things for humans only.
  */
@@ -88,8 +80,6 @@ export const KINDS = {
   anyone: ANYONE,
   /** Any person: see PEOPLE. */
   person: PEOPLE,
-  /** Any person, the member too: see EVERY_PERSON. */
-  'person or member': EVERY_PERSON,
   /** Any human, the guest included: see HUMANS. */
   human: HUMANS,
   /** Any member but the member: see PEER_MEMBERS. */

@@ -84,7 +84,7 @@ group('PATCH /messages/{message_id}: content', () => {
     { section: '3. Edit a message', exercisesOperation: true },
     async (ctx) => {
       // Any person may edit its own message alike (no role's policy is under test): whoever has budget.
-      const sender = ctx.someone('person or member');
+      const sender = ctx.someone('person');
       const id = await ownMessage(ctx, 'before edit', sender);
       await fc.assert(
         fc.asyncProperty(plainContent, async (text) => {
@@ -122,7 +122,7 @@ group('PATCH /messages/{message_id}: content', () => {
     'MUST refuse propagate_mode change_later and change_all when only the content is edited',
     { section: '3. Edit a message' },
     async (ctx) => {
-      const sender = ctx.someone('person or member');
+      const sender = ctx.someone('person');
       const id = await ownMessage(ctx, 'content only', sender);
       for (const propagate_mode of ['change_later', 'change_all']) {
         const res = await edit(ctx, sender, id, { content: contentOf(ctx, propagate_mode), propagate_mode });
@@ -141,7 +141,7 @@ group('PATCH /messages/{message_id}: content', () => {
     { section: '3. Edit a message' },
     async (ctx) => {
       const [from, to] = await sharedChannelPair(ctx);
-      const sender = ctx.someone('person or member');
+      const sender = ctx.someone('person');
       const id = await ownMessage(ctx, 'content and channel', sender);
       const res = await edit(ctx, sender, id, { content: contentOf(ctx, 'moved'), stream_id: to!.id, ...QUIET });
       expectErrorEnvelope(res, 'an edit with both content and stream_id');
@@ -157,7 +157,7 @@ group('PATCH /messages/{message_id}: content', () => {
     async (ctx) => {
       // A member edits; the message is any other person's (whoever has budget).
       const editor = ctx.someone('either member');
-      const sender = ctx.someone('person or member', { besides: [editor] });
+      const sender = ctx.someone('person', { besides: [editor] });
       const id = await ownMessage(ctx, "another user's own words", sender);
       const res = await edit(ctx, editor, id, { content: contentOf(ctx, 'not yours') });
       expectError(res, 'BAD_REQUEST', "a member's edit of another user's message's content");
@@ -220,7 +220,7 @@ group('PATCH /messages/{message_id}: content', () => {
     { section: '3. Edit a message; Versioning', since: 379 },
     async (ctx) => {
       const first = contentOf(ctx, 'seen by the client');
-      const sender = ctx.someone('person or member');
+      const sender = ctx.someone('person');
       const id = await ownMessage(ctx, 'seen by the client', sender);
       const second = contentOf(ctx, 'second version');
       const ok = await edit(ctx, sender, id, { content: second, prev_content_sha256: sha256(first) });
@@ -249,7 +249,7 @@ group('PATCH /messages/{message_id}: content', () => {
     { section: '3. Edit a message; Limits' },
     async (ctx) => {
       const max = maxMessageLength(ctx);
-      const sender = ctx.someone('person or member');
+      const sender = ctx.someone('person');
       const id = await ownMessage(ctx, 'before long edits', sender);
       for (const length of [max, max + 50]) {
         // Each edit starts its own way, so that content left from the edit before cannot pass for this one's.
@@ -276,7 +276,7 @@ group('PATCH /messages/{message_id}: content', () => {
     'MUST return detached_uploads, a list of attachment objects, on a successful edit',
     { section: '3. Edit a message; Resources › Attachment', since: 285 },
     async (ctx) => {
-      const sender = ctx.someone('person or member');
+      const sender = ctx.someone('person');
       const id = await ownMessage(ctx, 'no files', sender);
       const res = await edit(ctx, sender, id, { content: contentOf(ctx, 'still no files') });
       const body = expectSuccess(res, "a content edit of the sender's own message");
@@ -298,7 +298,7 @@ group('PATCH /messages/{message_id}: content', () => {
     async (ctx) => {
       const name = `${ctx.unique('file')}.txt`;
       const bytes = 'Uploaded by teamchat-conformance.\n';
-      const sender = ctx.someone('person or member');
+      const sender = ctx.someone('person');
       const url = await mustUpload(ctx, sender, name, bytes);
       const link = `[${name}](${url})`;
       const id = await ownMessage(ctx, `with ${link}`, sender);

@@ -23,9 +23,7 @@ group('GET /users/{user_id}', () => {
       const gravatar = alikeCases(ctx, [true, false], (g) => `client_gravatar ${g}`);
       for (const { role, account } of accounts(ctx)) {
         for (const client_gravatar of gravatar) {
-          const { res, user } = await getUser(ctx, ctx.someone('person or member'), account.userId, {
-            client_gravatar,
-          });
+          const { res, user } = await getUser(ctx, ctx.someone('person'), account.userId, { client_gravatar });
           const problems = fieldProblems(user, ctx.world.featureLevel);
           if (problems.length) fail(res, `wanted the ${role}'s user object well typed: ${problems.join('; ')}`);
         }
@@ -40,7 +38,7 @@ group('GET /users/{user_id}', () => {
     async (ctx) => {
       // Role flags are the same whoever asks: each read by any person, the one with most budget then.
       for (const { role, account } of accounts(ctx)) {
-        const { res, user } = await getUser(ctx, ctx.someone('person or member'), account.userId);
+        const { res, user } = await getUser(ctx, ctx.someone('person'), account.userId);
         const problems = roleProblems(user);
         if (!account.isBot && user.role !== account.roleValue) problems.push(`role ${user.role} for the ${role}`);
         if (problems.length) fail(res, `wanted the ${role}'s role flags to agree: ${problems.join('; ')}`);
@@ -142,9 +140,7 @@ group('GET /users/{user_id}', () => {
     async (ctx) => {
       // Without gravatar every caller reads a string: each read by any person, the one with most budget then.
       for (const { role, account } of accounts(ctx)) {
-        const { res, user } = await getUser(ctx, ctx.someone('person or member'), account.userId, {
-          client_gravatar: false,
-        });
+        const { res, user } = await getUser(ctx, ctx.someone('person'), account.userId, { client_gravatar: false });
         if (typeof user.avatar_url !== 'string')
           fail(res, `wanted a string avatar_url for the ${role} without gravatar`);
       }
@@ -243,7 +239,7 @@ group('GET /users/{user_id}', () => {
     // The table gives bot_type as "integer or null", null meaning not a bot: a human's is null, not left out.
     // Whoever asks: each read by any person, the one with most budget then.
     for (const { role, account } of accounts(ctx).filter(({ account }) => !account.isBot)) {
-      const { res, user } = await getUser(ctx, ctx.someone('person or member'), account.userId);
+      const { res, user } = await getUser(ctx, ctx.someone('person'), account.userId);
       if (user.is_bot !== false) fail(res, `wanted is_bot false for the ${role}, a human`);
       if (user.bot_type !== null)
         fail(
