@@ -21,7 +21,7 @@ import { forgetRunFiles } from './run-files.ts';
 import { prefixOf } from './run-id.ts';
 import { sweepOwned } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
-import { BY_EITHER_ADMINISTRATOR, undo, undoRole } from './undo.ts';
+import { BY_EITHER_ADMINISTRATOR, undo, undoRole, usableAdministrators } from './undo.ts';
 
 /**
  * Undoes the ledger's pending entries (channels last) and deletes the file once nothing is left in it. The run's own
@@ -70,19 +70,15 @@ function clientFor(world: World, account: WorldAccount): ApiClient {
 }
 
 /**
- * For an entry either administrator may undo (BY_EITHER_ADMINISTRATOR), the usable administrator the run has had
- * fewest requests answered of (among equals the one the entry names): the run's end archives every channel the
- * run's checks shared, a dozen requests that would otherwise all be the administrator's.
+ * For an entry either administrator may undo (BY_EITHER_ADMINISTRATOR), the usable administrator least loaded
+ * (loadOf; among equals the one the entry names): the run's end archives every channel the run's checks shared, a
+ * dozen requests that would otherwise all be the administrator's.
  */
 function administratorFor(world: World, entry: LedgerEntry): WorldAccount | undefined {
   if (!BY_EITHER_ADMINISTRATOR.includes(entry.kind)) return undefined;
-  const usual = accountFor(world, entry);
-  let best = usual;
-  for (const role of ['owner', 'admin'] as const) {
-    const account = world.accounts[role];
-    if (!account || account.refused) continue;
+  let best = accountFor(world, entry);
+  for (const account of usableAdministrators(world.accounts))
     if (!best || loadOf(account.email) < loadOf(best.email)) best = account;
-  }
   return best;
 }
 

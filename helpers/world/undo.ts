@@ -117,20 +117,24 @@ async function stillMuted(client: ApiClient, id: string | number): Promise<boole
  */
 export const BY_EITHER_ADMINISTRATOR: readonly UndoKind[] = ['channel', 'profile-field', 'realm-setting'];
 
+type Accounts<A> = Partial<Record<Role, A & { email: string; refused?: unknown }>>;
+
+/** The accounts of the owner and the administrator the run can act through (either may undo BY_EITHER_ADMINISTRATOR). */
+export function usableAdministrators<A>(accounts: Accounts<A>): (A & { email: string })[] {
+  return (['owner', 'admin'] as const).flatMap((role) => {
+    const account = accounts[role];
+    return account && !account.refused ? [account] : [];
+  });
+}
+
 /**
  * Counts what the run's end will undo against the account that will undo it, from now (rate-budget.ts: loadOf):
  * against each administrator in equal parts for what either may undo (the run's end takes the one least loaded).
  */
-export function oweUndo(
-  accounts: Partial<Record<Role, { email: string; refused?: unknown }>>,
-  entry: LedgerEntry,
-): void {
-  const administrators = (['owner', 'admin'] as const).flatMap((role) => {
-    const account = accounts[role];
-    return account && !account.refused ? [account.email] : [];
-  });
+export function oweUndo<A>(accounts: Accounts<A>, entry: LedgerEntry): void {
+  const administrators = usableAdministrators(accounts);
   if (BY_EITHER_ADMINISTRATOR.includes(entry.kind) && administrators.length > 0) {
-    for (const email of administrators) noteOwed(email, 1 / administrators.length);
+    for (const { email } of administrators) noteOwed(email, 1 / administrators.length);
     return;
   }
   const undoer = entry.by ?? accounts[undoRole(entry)]?.email;

@@ -65,7 +65,7 @@ async function probe(ctx: CheckContext): Promise<void> {
   const sampled = sampleProbes(all, ctx.world.profile, ctx.seed);
   const untilDeparture = ctx.world.profile === 'quick' && ctx.world.expectedFailures[ctx.clause.id] !== undefined;
   const probes = untilDeparture
-    ? [...sampled, ...sampleProbes(all, 'full', ctx.seed).filter((p) => !sampled.some((q) => q.id === p.id))]
+    ? [...sampled, ...sampleProbes(all, 'full', ctx.seed).filter((p) => !sampled.includes(p))]
     : sampled;
   if (!probes.length) throw new NotApplicable(`no parameter of ${endpoint} exists at feature level ${level}`);
   await mustPassControls(op, setup, op.auth === 'none' ? ctx.anonymous : ctx.as(senderOf(op, who)));

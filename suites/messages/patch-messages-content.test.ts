@@ -143,10 +143,10 @@ group('PATCH /messages/{message_id}: content', () => {
       const [from, to] = await sharedChannelPair(ctx);
       const sender = ctx.someone('person');
       const id = await ownMessage(ctx, 'content and channel', sender);
-      const res = await edit(ctx, sender, id, { content: contentOf(ctx, 'moved'), stream_id: to!.id, ...QUIET });
+      const res = await edit(ctx, sender, id, { content: contentOf(ctx, 'moved'), stream_id: to.id, ...QUIET });
       expectErrorEnvelope(res, 'an edit with both content and stream_id');
       const stored = await readMessage(ctx, sender, id);
-      if (stored.stream_id !== from!.id) fail(res, `the refused edit moved the message to channel ${stored.stream_id}`);
+      if (stored.stream_id !== from.id) fail(res, `the refused edit moved the message to channel ${stored.stream_id}`);
     },
   );
 
