@@ -3,9 +3,10 @@
  * on one setting (shared-state.ts), how the asking of its leases went (lease.ts) and the channels its checks share
  * (suites/messages/messages.ts).
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 
 export type RunFileKind = 'turn' | 'lease' | 'channel';
 
@@ -51,14 +52,21 @@ export async function claimOnce(
     try {
       state = readFileSync(file, 'utf8');
     } catch {}
-    // Empty for the moment the asker rewrites it: still asking.
+    // Empty for the moment between the asker's creating the file and writing it: still asking.
     if (state !== 'asking' && state !== '') return { asker: false, state };
     if (Date.now() - started > waitLimitMs) return { asker: false, state: 'timeout' };
     await sleep(50);
   }
 }
 
-/** Says how the claimed doing went (see claimOnce). */
+/**
+ * Says how the claimed doing went (see claimOnce), in one step: written beside the file and renamed over it, so that
+ * a waiting worker reads `asking` or the whole word. Rewritten in place, a reader once got the first bytes of one and
+ * the rest of the other ("askingnel\"…", a channel's word) and ended EDIT-CONTENT-007 in error.
+ */
 export function settleOnce(runId: string, kind: RunFileKind, what: string, state: string): void {
-  writeFileSync(runFile(runId, kind, what), state);
+  const file = runFile(runId, kind, what);
+  const written = `${file}.${process.pid}-${threadId}.new`;
+  writeFileSync(written, state);
+  renameSync(written, file);
 }

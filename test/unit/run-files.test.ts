@@ -1,5 +1,7 @@
 // What a run does once (a lease asked for, a shared channel created) is done by the first of its workers to need it;
 // the others wait for its word instead of doing it again (helpers/world/run-files.ts).
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { claimOnce, forgetRunFiles, settleOnce } from '../../helpers/world/run-files.ts';
 
@@ -15,6 +17,9 @@ describe('a run doing something once', () => {
     expect(await waiting).toEqual({ asker: false, state: '{"channel":{"id":7}}' });
     // A later worker reads the word at once.
     expect(await claimOnce(runId, 'channel', 'default', 0)).toEqual({ asker: false, state: '{"channel":{"id":7}}' });
+    // Said in one step (written beside the file, renamed over it): nothing else is left.
+    const mine = readdirSync(tmpdir()).filter((name) => name.startsWith(`teamchat-conformance-${runId}-channel-`));
+    expect(mine).toEqual([`teamchat-conformance-${runId}-channel-default`]);
   });
 
   it('keeps apart what each thing is, and what each run is', async () => {
