@@ -59,13 +59,6 @@ export const HUMANS = [...PEOPLE, 'guest'] as const satisfies readonly Role[];
 export const ANYONE = [...PEOPLE, 'guest', 'bot'] as const satisfies readonly Role[];
 
 /**
- * Every account, the member too: for reading back a message of a channel every account is subscribed to, which
- * changes no one's state (the member's is other checks' subject, but a read-back leaves it as it was). The member's
- * own clauses are fewer than its budget on a full run: its reads then go where the budget is.
- */
-export const READERS = [...ANYONE, 'member'] as const satisfies readonly Role[];
-
-/**
  * For set-up work only (sending the messages a check then moves, deletes, marks or matches, and reading them back):
  * the accounts whose own clauses are few, so that they have budget to spare — not the members, whose clauses are
  * many, nor the administrator, who archives every channel the run creates, changes the realm's settings and deletes
@@ -85,8 +78,6 @@ export const ADMINISTRATORS = ['owner', 'admin'] as const satisfies readonly Rol
 export const KINDS = {
   /** Any authenticated account: see ANYONE. */
   anyone: ANYONE,
-  /** Any account, to read a message back: see READERS. */
-  reader: READERS,
   /** Any person: see PEOPLE. */
   person: PEOPLE,
   /** Any human, the guest included: see HUMANS. */

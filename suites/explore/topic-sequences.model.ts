@@ -205,7 +205,7 @@ async function realsOf(ctx: CheckContext): Promise<{
   // account reads back and matches narrows, the guest, the bot and the members too (subscribed, they read alike; the
   // read state is the marker's own): the reads are most of the sequences' requests, and go to whoever is lightest.
   const senders = ctx.everyone('assistant', { besides: ['guest', 'bot'] });
-  const lookers = ctx.everyone('reader');
+  const lookers: Role[] = [...ctx.everyone('anyone'), ...(ctx.usable('member') ? ['member' as const] : [])];
   const admin = administratorOf(ctx);
   const candidates = moverCandidates(ctx, admin);
   // Marks read: no check mutes with it (the mute checks' callers are the other people) and it sends nothing here.

@@ -79,7 +79,7 @@ group('PATCH /messages/{message_id}: topics', () => {
           const res = await edit(ctx, exemptMover(ctx), ids[target]!, { topic: to, propagate_mode: mode, ...QUIET });
           const what = `${mode ?? 'no propagate_mode (change_one)'} at message ${target + 1} of ${n} sent by the ${sender}`;
           expectSuccess(res, what);
-          const places = await placesOf(ctx, ids, ctx.someone('reader'));
+          const places = await placesOf(ctx, ids, ctx.someone('anyone'));
           ids.forEach((id, i) => {
             const moves = mode === 'change_all' || i === target || (mode === 'change_later' && i > target);
             const want = `${channel.id} / ${JSON.stringify(moves ? to : from)}`;

@@ -17,7 +17,7 @@ group('POST /messages: the topic rule', () => {
     async (ctx) => {
       // Every spelling of the empty topic must be stored alike (per channel): the first one seen sets the form.
       const emptyForm = new Map<number, string>();
-      const readers = ctx.everyone('reader');
+      const readers = ctx.everyone('anyone');
       await assertTopicRule(ctx, {
         // Any sender no policy exempts (subscribed to the policy channels, as every account is).
         senders: ctx.everyone('unprivileged'),

@@ -18,12 +18,9 @@ describe('kinds of account', () => {
     expect(KINDS.person).not.toContain('bot');
     expect(KINDS.anyone).toEqual(expect.arrayContaining([...KINDS.person, 'guest', 'bot']));
     expect(KINDS['peer member']).toEqual(['member2']);
-    // The member only where a kind says so: every member alike (either member), every sender no policy exempts, and
-    // whoever reads a message back (a read changes no one's state).
+    // The member only where a kind says so: every member alike (either member), every sender no policy exempts.
     for (const [name, kind] of Object.entries(KINDS))
-      if (!['either member', 'unprivileged', 'reader'].includes(name)) expect(kind).not.toContain('member');
-    expect(KINDS.reader).toEqual(expect.arrayContaining([...KINDS.anyone, 'member']));
-    expect(KINDS.reader).toHaveLength(KINDS.anyone.length + 1);
+      if (name !== 'either member' && name !== 'unprivileged') expect(kind).not.toContain('member');
     expect(KINDS.unprivileged).not.toContain('moderator');
     expect(KINDS.unprivileged).not.toContain('admin');
     expect(KINDS.unprivileged).not.toContain('owner');
