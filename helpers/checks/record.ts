@@ -122,11 +122,14 @@ export function replayArgument(message: string): string | undefined {
 
 /**
  * The last exchanges of the check up to the one whose answer departed (a matcher's ConformanceAssertion names it,
- * possibly wrapped by fast-check's report), which comes last; without one, the check's last exchanges.
+ * possibly wrapped by fast-check's report), which comes last; without one, the check's last exchanges. One that
+ * another check sent (a judgement several clauses share, made by whichever of their checks came first) is the
+ * evidence alone.
  */
 export function evidenceOf(exchanges: readonly Exchange[], failure: unknown): Exchange[] {
   const departed = findCause(failure, ConformanceAssertion)?.exchange;
   const at = departed ? exchanges.lastIndexOf(departed) : -1;
+  if (departed && at === -1) return [departed];
   const end = at === -1 ? exchanges.length : at + 1;
   return exchanges.slice(Math.max(0, end - EVIDENCE_EXCHANGES), end);
 }

@@ -3,11 +3,11 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
-import { expectErrorEnvelope, expectSuccess, summary } from '../../helpers/checks/matchers.ts';
+import { ConformanceAssertion, expectErrorEnvelope, expectSuccess, summary } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { fillPath, keyOf, type Operation } from '../../helpers/contract/index.ts';
 import { Disabled, findCause, Unsupported } from '../../helpers/errors.ts';
-import type { ApiClient } from '../../helpers/http/client.ts';
+import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { callersOf, mustPassControls, PROBE_SETUPS, type ProbeSetup, senderOf } from '../conventions/probe-setups.ts';
 import { draftOf, listDrafts } from '../drafts/drafts.ts';
@@ -15,59 +15,138 @@ import { AUTHENTICATED_OPERATIONS } from './operations.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
-/**
- * For each operation, its valid request (suites/conventions/probe-setups.ts, built on the run's own objects): first
- * its control, once with the good credentials of the account that sends it, which must be accepted (else the set-up
- * failed: a server refusing the request for any other reason would pass); then the same request with the clause's bad
- * credentials (`as(sender)`), which must be refused (the envelope of the refusal is the conventions' clauses') — and
- * not with the answer the control got, where that was an error (a test notification to a device the server knows but no push service does). Returns
- * the operations whose request was not refused; an operation the run cannot set up (a role or option missing, a
- * feature level below it) is noted and left out.
- */
-async function unrefused(ctx: CheckContext, as: (sender: Role) => ApiClient): Promise<string[]> {
-  const problems: string[] = [];
-  const level = ctx.world.featureLevel;
-  for (const op of operationsToCall(ctx)) {
-    if (op.since !== undefined && level !== null && op.since > level) {
-      ctx.note(`operation ${op.n} not called: it dates from feature level ${op.since}, the target is at ${level}`);
-      continue;
-    }
-    // Only the first base of each set-up is sent: its control and the request with bad credentials.
-    const use = { firstBaseOnly: true };
-    const who = callersOf(ctx, op.n, use);
-    let setup: ProbeSetup;
-    let sender: Role;
-    try {
-      sender = senderOf(op, who);
-      setup = await PROBE_SETUPS[op.n]!(ctx, op, who, use);
-    } catch (error) {
-      const notRun = findCause(error, Disabled) ?? findCause(error, Unsupported);
-      if (!notRun) throw error;
-      ctx.note(`operation ${op.n} (${keyOf(op)}) not called: ${notRun.message}`);
-      continue;
-    }
-    const [control] = await mustPassControls(op, setup, ctx.as(sender), 1);
-    const base = setup.bases[0]!;
-    const res = await as(sender).request(op.method, fillPath(op, base.pathParams ?? {}), base.params);
-    if (res.body?.result === 'success') setup.accepted?.(res);
-    setup.done?.();
-    // Refused is this clause's: an error, or a 4xx that is no success. The error envelope itself (JSON, a string msg
-    // and code) is CONV-002's and CONV-003's, judged on every answer.
-    const refused =
-      res.body?.result === 'error' || (res.status >= 400 && res.status < 500 && res.body?.result !== 'success');
-    if (!refused) {
-      problems.push(`operation ${op.n}: ${summary(res)}`);
-      continue;
-    }
-    const code = control?.body?.result === 'error' ? control.body.code : undefined;
-    if (typeof code === 'string' && res.body.code === code)
-      problems.push(`operation ${op.n}, answered as with good credentials (${res.body.code}): ${summary(res)}`);
-  }
-  return problems;
+/** The clauses that call every operation with bad credentials, each its own kind. */
+const BAD_CREDENTIALS = ['AUTH-001', 'AUTH-002', 'AUTH-003'] as const;
+type BadCredentials = (typeof BAD_CREDENTIALS)[number];
+
+const wrongKey = (key: string) => (key.startsWith('Z') ? 'Y' : 'Z') + key.slice(1);
+
+/** Each kind's client for a request the sender would send: the bad credentials stand in for the sender's. */
+function badClients(ctx: CheckContext): Record<BadCredentials, (sender: Role) => ApiClient> {
+  const nobody = `${ctx.unique('nobody')}@example.invalid`;
+  return {
+    'AUTH-001': () => ctx.anonymous,
+    // The sender's own email with a wrong key: a request wrongly accepted acts as the sender, whose cleanup undoes it.
+    'AUTH-002': (sender) => {
+      const { email, apiKey } = ctx.account(sender);
+      return ctx.withIdentity({ email, apiKey: wrongKey(apiKey) });
+    },
+    'AUTH-003': (sender) => ctx.withIdentity({ email: nobody, apiKey: ctx.account(sender).apiKey }),
+  };
 }
 
-/** The clauses that call every operation with bad credentials, each its own kind. */
-const BAD_CREDENTIALS = ['AUTH-001', 'AUTH-002', 'AUTH-003'];
+/**
+ * Each kind's verdict: the operations it was not refused on, the first such answer (the evidence), and what its
+ * clause notes.
+ */
+type Verdicts = Record<BadCredentials, { problems: string[]; departed?: ApiResponse; notes: string[] }>;
+
+/** An operation's set-up, its control's answer, and who sends its requests; or why the run cannot call it. */
+type Ready = { setup: ProbeSetup; sender: Role; control: ApiResponse | undefined } | { notRun: string };
+
+/**
+ * An operation's valid request (suites/conventions/probe-setups.ts, built on the run's own objects) and its control,
+ * sent once with the good credentials of the account that sends it, which must be accepted (else the set-up failed: a
+ * server refusing the request for any other reason would pass).
+ */
+async function prepare(ctx: CheckContext, op: Operation): Promise<Ready> {
+  // Only the first base of each set-up is sent: its control and the requests with bad credentials.
+  const use = { firstBaseOnly: true };
+  const who = callersOf(ctx, op.n, use);
+  let setup: ProbeSetup;
+  let sender: Role;
+  try {
+    sender = senderOf(op, who);
+    setup = await PROBE_SETUPS[op.n]!(ctx, op, who, use);
+  } catch (error) {
+    const notRun = findCause(error, Disabled) ?? findCause(error, Unsupported);
+    if (!notRun) throw error;
+    return { notRun: notRun.message };
+  }
+  const [control] = await mustPassControls(op, setup, ctx.as(sender), 1);
+  return { setup, sender, control };
+}
+
+/**
+ * Every operation, called with each kind of bad credentials its clause calls it with: one set-up and one control for
+ * all of them (a refused request leaves the set-up's objects as they were, as the bad-input probes' many refusals
+ * on one base do), a fresh one after a request that was not refused (it may have spent them). Each request must be
+ * refused (the envelope of the refusal is the conventions' clauses'), and not with the answer the control got, where
+ * that was an error (a test notification to a device the server knows but no push service does). An operation the
+ * run cannot set up (a role or option missing, a feature level below it) is noted and left out.
+ */
+async function judgeAll(ctx: CheckContext): Promise<Verdicts> {
+  const verdicts = Object.fromEntries(
+    BAD_CREDENTIALS.map((id) => [id, { problems: [] as string[], notes: [] as string[] }]),
+  ) as Verdicts;
+  const clients = badClients(ctx);
+  const calls = Object.fromEntries(BAD_CREDENTIALS.map((id) => [id, operationsToCall(ctx, id, verdicts[id].notes)]));
+  const level = ctx.world.featureLevel;
+  for (const op of AUTHENTICATED_OPERATIONS) {
+    const kinds = BAD_CREDENTIALS.filter((id) => calls[id]!.includes(op));
+    if (kinds.length === 0) continue;
+    const noteAll = (text: string) => {
+      for (const id of kinds) verdicts[id].notes.push(text);
+    };
+    if (op.since !== undefined && level !== null && op.since > level) {
+      noteAll(`operation ${op.n} not called: it dates from feature level ${op.since}, the target is at ${level}`);
+      continue;
+    }
+    let ready: Ready | undefined;
+    for (const id of kinds) {
+      ready ??= await prepare(ctx, op);
+      if ('notRun' in ready) {
+        noteAll(`operation ${op.n} (${keyOf(op)}) not called: ${ready.notRun}`);
+        break;
+      }
+      const { setup, sender, control } = ready;
+      const base = setup.bases[0]!;
+      const res = await clients[id](sender).request(op.method, fillPath(op, base.pathParams ?? {}), base.params);
+      if (res.body?.result === 'success') setup.accepted?.(res);
+      // Refused is this clause's: an error, or a 4xx that is no success. The error envelope itself (JSON, a string
+      // msg and code) is CONV-002's and CONV-003's, judged on every answer.
+      const refused =
+        res.body?.result === 'error' || (res.status >= 400 && res.status < 500 && res.body?.result !== 'success');
+      if (!refused) {
+        verdicts[id].problems.push(`operation ${op.n}: ${summary(res)}`);
+        verdicts[id].departed ??= res;
+        setup.done?.();
+        ready = undefined;
+        continue;
+      }
+      const code = control?.body?.result === 'error' ? control.body.code : undefined;
+      if (typeof code === 'string' && res.body.code === code) {
+        verdicts[id].problems.push(
+          `operation ${op.n}, answered as with good credentials (${res.body.code}): ${summary(res)}`,
+        );
+        verdicts[id].departed ??= res;
+      }
+    }
+    if (ready && !('notRun' in ready)) ready.setup.done?.();
+  }
+  return verdicts;
+}
+
+/** This run's verdicts, judged by whichever of the three clauses' checks comes first. */
+let current: { runId: string; by: string; verdicts: Promise<Verdicts> } | undefined;
+
+/**
+ * Judges the kind of bad credentials of `ctx`'s clause: every operation it calls must have refused them. The requests
+ * of all three kinds are sent by whichever of their checks comes first.
+ */
+async function judgeKind(ctx: CheckContext, id: BadCredentials, what: string): Promise<void> {
+  if (current?.runId !== ctx.world.runId) current = { runId: ctx.world.runId, by: id, verdicts: judgeAll(ctx) };
+  const { by, verdicts } = current;
+  const { problems, departed, notes } = (await verdicts)[id];
+  if (by !== id)
+    ctx.note(`the requests were sent by ${by}'s check, with one set-up and control an operation for all three kinds`);
+  for (const note of notes) ctx.note(note);
+  if (problems.length > 0)
+    throw new ConformanceAssertion(
+      `operations not refused ${what}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+      departed?.exchange,
+    );
+}
 
 /**
  * Every operation on the full and nightly profiles. On the quick one (a pull request's check, within one window of a
@@ -75,34 +154,32 @@ const BAD_CREDENTIALS = ['AUTH-001', 'AUTH-002', 'AUTH-003'];
  * still calls every operation once with some bad credentials; which third is each clause's is drawn from the run's
  * seed, so that over many runs every operation meets every kind.
  */
-function operationsToCall(ctx: CheckContext): readonly Operation[] {
-  const index = BAD_CREDENTIALS.indexOf(ctx.clause.id);
-  if (ctx.world.profile !== 'quick' || index === -1) return AUTHENTICATED_OPERATIONS;
+function operationsToCall(ctx: CheckContext, id: BadCredentials, notes: string[]): readonly Operation[] {
+  if (ctx.world.profile !== 'quick') return AUTHENTICATED_OPERATIONS;
   const [order] = fc.sample(fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }), {
     seed: ctx.world.seed,
     numRuns: 1,
   });
-  const share = order![index]!;
+  const share = order![BAD_CREDENTIALS.indexOf(id)]!;
   const drawn = AUTHENTICATED_OPERATIONS.filter((_, i) => i % BAD_CREDENTIALS.length === share);
-  ctx.note(
+  notes.push(
     `quick profile: operations ${drawn.map((op) => op.n).join(', ')} called (the other two AUTH clauses call the rest); the full profile calls every one`,
   );
   return drawn;
 }
 
-const wrongKey = (key: string) => (key.startsWith('Z') ? 'Y' : 'Z') + key.slice(1);
-
 group('Authentication', () => {
   // The mute operation's controls mute as the guest or the bot, as other runs' do; the edit operation's need the
   // realm's edit settings as they are: both leases, in the one order (see bad-input.test.ts).
-  sharesState('mutes', { from: (id) => BAD_CREDENTIALS.includes(id) });
-  sharesState('realm-edit-settings', { from: (id) => BAD_CREDENTIALS.includes(id) });
+  const bad = (id: string) => (BAD_CREDENTIALS as readonly string[]).includes(id);
+  sharesState('mutes', { from: bad });
+  sharesState('realm-edit-settings', { from: bad });
   check(
     'AUTH-001',
     'MUST refuse every operation (but fetching an API key) called without credentials, with the error envelope',
     { section: 'Authentication' },
     async (ctx) => {
-      expect(await unrefused(ctx, () => ctx.anonymous), 'operations not refused without credentials').toEqual([]);
+      await judgeKind(ctx, 'AUTH-001', 'without credentials');
     },
   );
 
@@ -111,12 +188,7 @@ group('Authentication', () => {
     "MUST refuse every operation called with a user's email and a wrong API key, with the error envelope",
     { section: 'Authentication' },
     async (ctx) => {
-      // The sender's own email with a wrong key: a request wrongly accepted acts as the sender, whose cleanup undoes it.
-      const withWrongKey = (sender: Role) => {
-        const { email, apiKey } = ctx.account(sender);
-        return ctx.withIdentity({ email, apiKey: wrongKey(apiKey) });
-      };
-      expect(await unrefused(ctx, withWrongKey), 'operations not refused with a wrong key').toEqual([]);
+      await judgeKind(ctx, 'AUTH-002', 'with a wrong key');
     },
   );
 
@@ -125,9 +197,7 @@ group('Authentication', () => {
     'MUST refuse every operation called with an email that belongs to no user, with the error envelope',
     { section: 'Authentication' },
     async (ctx) => {
-      const nobody = `${ctx.unique('nobody')}@example.invalid`;
-      const unknown = (sender: Role) => ctx.withIdentity({ email: nobody, apiKey: ctx.account(sender).apiKey });
-      expect(await unrefused(ctx, unknown), 'operations not refused for an unknown email').toEqual([]);
+      await judgeKind(ctx, 'AUTH-003', 'for an unknown email');
     },
   );
 
