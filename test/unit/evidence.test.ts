@@ -27,6 +27,12 @@ describe('the evidence of a failed check', () => {
     expect(evidenceOf(made, report).at(-1)).toBe(made[4]);
   });
 
+  it('is the named exchange alone where another check sent it (a judgement several clauses share)', () => {
+    const elsewhere = exchange(99);
+    expect(evidenceOf(made, new ConformanceAssertion('wanted', elsewhere))).toEqual([elsewhere]);
+    expect(evidenceOf([], new ConformanceAssertion('wanted', elsewhere))).toEqual([elsewhere]);
+  });
+
   it("is the check's last exchanges when no exchange is named (a set-up error, an expect())", () => {
     expect(evidenceOf(made, new Error('setup step failed'))).toEqual(made.slice(4));
     expect(evidenceOf(made, new ConformanceAssertion('wanted'))).toEqual(made.slice(4));
