@@ -189,7 +189,13 @@ export class ApiClient {
       }
       // The budget before the count: the answer that ends a probe lets the waiting requests go by what it says is left.
       noteBudget(identity.email, headers);
-      noteAnswered(identity.email, res.status !== 429, Date.now(), 'x-ratelimit-remaining' in headers);
+      noteAnswered(
+        identity.email,
+        res.status !== 429,
+        Date.now(),
+        'x-ratelimit-remaining' in headers,
+        res.status === 401,
+      );
     }
     exchange.status = res.status;
     exchange.responseHeaders = pickHeaders(headers);

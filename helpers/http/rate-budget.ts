@@ -701,11 +701,20 @@ function sendAnswered(): void {
 /**
  * Counts an answered request of the account (casting.ts shares the members' load by it), and logs it if it was
  * accepted and spent from the account's budget: where the target shows budgets, an answer that carried them
- * (`limited`); one without them (a path it could not read, credentials it refused) was not counted.
+ * (`limited`); one without them (a path it could not read, credentials it refused) was not counted. Where it shows
+ * none, an answer refusing the credentials (`credentialsRefused`, a 401) was not the account's either: a per-user
+ * limiter counts the calls of the user it authenticated (Zulip counts the others by address). Logged, the wrong-key
+ * calls of AUTH-002 read the limit 1-3 calls high, and the pacing let requests into a full window.
  */
-export function noteAnswered(account: string, accepted = true, now = Date.now(), limited = true): void {
+export function noteAnswered(
+  account: string,
+  accepted = true,
+  now = Date.now(),
+  limited = true,
+  credentialsRefused = false,
+): void {
   arrived(account);
-  const counted = limited || !budgetOf(account).shown;
+  const counted = limited || (!budgetOf(account).shown && !credentialsRefused);
   // An answer that ends a wait for news (a 429, or the first answer while the account may be out of budget) is
   // news at once, and so is one near the end of a shown budget, where the log of calls tells when the next slot
   // frees (slotOf): a log 50 ms behind sent requests into a window still full. A count alone can wait for the batch.

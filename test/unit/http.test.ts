@@ -286,6 +286,21 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it('where no budget is shown, leave calls whose credentials were refused out of the log the limit is read from', () => {
+    resetBudgets();
+    const t = Date.now() - 1000;
+    // As above (40 calls, a 429 at 0.5 s until 1 s), with five 401s among the first calls: not the account's calls.
+    for (let i = 0; i < 40; i++) noteAnswered('w@example.com', true, t + 10 * i, false);
+    for (let i = 0; i < 5; i++) noteAnswered('w@example.com', true, t + 10 * i + 5, false, true);
+    noteRefusal('w@example.com', 500, t + 500);
+    noteAnswered('w@example.com', true, t + 1000, false);
+    noteRefusal('w@example.com', 5, t + 1005);
+    noteAnswered('w@example.com', false, t + 1005, false);
+    // The limit read is 40 (45 with the 401s logged: five calls too many let into a full window).
+    expect(budgetLeft('w@example.com', t + 1360)).toBe(40 - 13 - 1);
+    resetBudgets();
+  });
+
   it("where no budget is shown, weigh an account by the limits read off another's 429s until its own tell more", () => {
     resetBudgets();
     const t = Date.now() - 1000;
