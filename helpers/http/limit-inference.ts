@@ -63,9 +63,15 @@ const callsIn = (log: readonly number[], from: number, to: number) => after(log,
 /**
  * The sliding-log limits consistent with the account's accepted calls (`log`, ascending) and its 429s, read from
  * the 429 with the longest wait (its gap rules out the most calls): strictest first. Empty where none is, or more
- * than the log can tell apart.
+ * than the log can tell apart. Only those like one of `like` where given (the limits another account's 429s
+ * confirmed: a per-user limit is most often every user's): a short wait leaves a gap before many calls, too many
+ * limits to tell apart alone.
  */
-export function limitsFrom(log: readonly number[], refusals: readonly SeenRefusal[]): LimitModel[] {
+export function limitsFrom(
+  log: readonly number[],
+  refusals: readonly SeenRefusal[],
+  like?: readonly LimitModel[],
+): LimitModel[] {
   if (refusals.length === 0) return [];
   const lead = refusals.reduce((a, b) => (b.untilMs - b.atMs > a.untilMs - a.atMs ? b : a));
   const wait = lead.untilMs - lead.atMs;
@@ -75,12 +81,17 @@ export function limitsFrom(log: readonly number[], refusals: readonly SeenRefusa
     const oldest = log[k]!;
     if (k > 0 && log[k - 1]! > oldest - wait + TIME_SLACK_MS) continue;
     const model = { limit: before - k, windowMs: lead.untilMs - oldest };
+    if (like && !like.some((m) => alike(m, model))) continue;
     if (!heldAtEveryRefusal(log, refusals, lead, model) || !neverOver(log, model)) continue;
     models.push(model);
     if (models.length > MOST_MODELS) return [];
   }
   return models.sort((a, b) => a.limit / a.windowMs - b.limit / b.windowMs);
 }
+
+/** Whether two limits read are the same but for the slack of the log's counts and times. */
+export const alike = (a: LimitModel, b: LimitModel) =>
+  Math.abs(a.limit - b.limit) <= CALL_SLACK && Math.abs(a.windowMs - b.windowMs) <= 2 * TIME_SLACK_MS;
 
 /**
  * Whether, at each 429 besides `lead`, the window held about `limit` of the logged calls, and the 429's wait ended as

@@ -28,7 +28,15 @@
  * requests of the account leave them to it, rather than take each slot as it frees.
  */
 import { BroadcastChannel, threadId } from 'node:worker_threads';
-import { type LimitModel, leftBy, limitsFrom, type SeenRefusal, slotBy, stillPossible } from './limit-inference.ts';
+import {
+  alike,
+  type LimitModel,
+  leftBy,
+  limitsFrom,
+  type SeenRefusal,
+  slotBy,
+  stillPossible,
+} from './limit-inference.ts';
 import { type Claim, claim, endProbe, onTheirWayOf, release, startProbe, storeLeft } from './shared-cells.ts';
 
 interface Budget {
@@ -111,6 +119,8 @@ type Shared =
       blockedUntilMs: number;
       resetAtMs?: number;
       models?: readonly LimitModel[];
+      /** Whether the models are like those another account's 429s confirmed (see limitsLike). */
+      alike?: boolean;
     }
   | { kind: 'answered'; account: string; accepted: boolean; atMs: number; counted: boolean }
   /**
@@ -228,7 +238,7 @@ function learn(news: Shared): void {
     if (!budget.shown) {
       budget.refusals = [...budget.refusals, { atMs: news.atMs, untilMs: news.blockedUntilMs }].slice(-REFUSALS_KEPT);
       if (news.models) budget.models = news.models.length > 0 ? news.models : undefined;
-      budget.confirmed = budget.models !== undefined && budget.refusals.length > 1;
+      budget.confirmed = budget.models !== undefined && (budget.refusals.length > 1 || news.alike === true);
     }
   } else {
     budget.remaining = news.remaining;
@@ -636,22 +646,38 @@ export function noteRefusal(
   const resetAtMs = resetAtOf(headers, now);
   const budget = budgetOf(account);
   // Where the target shows no budget, the limits it could have are read here, once, and told with the 429.
-  const models =
+  const read =
     budget.shown || headers['x-ratelimit-remaining'] !== undefined
       ? undefined
-      : limitsFrom(
-          logOf(budget),
-          [...budget.refusals, { atMs: now, untilMs: now + retryAfterMs }].slice(-REFUSALS_KEPT),
-        );
+      : limitsLike(account, [...budget.refusals, { atMs: now, untilMs: now + retryAfterMs }].slice(-REFUSALS_KEPT));
   tell({
     kind: 'refusal',
     account,
     atMs: now,
     blockedUntilMs: now + retryAfterMs,
     ...(resetAtMs === undefined ? {} : { resetAtMs }),
-    ...(models ? { models } : {}),
+    ...(read ? { models: read.models, alike: read.alike } : {}),
   });
   return blockedUntil(account);
+}
+
+/**
+ * The limits the account's 429s and its log of calls leave (limit-inference.ts), and whether they are like those
+ * another account's 429s confirmed (`alike`): a per-user limit is most often every user's, so that such a limit is
+ * confirmed by the account's first 429, and is read even where the account's own calls alone leave too many limits
+ * to tell apart (a short wait leaves a gap before many calls: an account with a 50 ms wait and no limit read went on
+ * one request at a time, each meeting a 429 as the window freed a call at a time, three in 80 ms).
+ */
+function limitsLike(account: string, refusals: readonly SeenRefusal[]): { models: LimitModel[]; alike: boolean } {
+  const log = logOf(budgetOf(account));
+  const models = limitsFrom(log, refusals);
+  const confirmed = [...budgets]
+    .filter(([other, b]) => other !== account && !b.shown && b.confirmed && b.models)
+    .flatMap(([, b]) => b.models!);
+  if (confirmed.length === 0) return { models, alike: false };
+  const like =
+    models.length > 0 ? models.filter((m) => confirmed.some((c) => alike(c, m))) : limitsFrom(log, refusals, confirmed);
+  return like.length > 0 ? { models: like, alike: true } : { models, alike: false };
 }
 
 /** Until when a 429 holds the account back (0: none does). */

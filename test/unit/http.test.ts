@@ -301,6 +301,28 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it("where no budget is shown, take a limit like one another account's 429s confirmed at the account's first 429", () => {
+    resetBudgets();
+    const t = Date.now() - 2000;
+    // The first account: 40 calls, and two 429s that fit a limit of 40 calls a second (as above).
+    for (let i = 0; i < 40; i++) noteAnswered('a@example.com', true, t + 10 * i, false);
+    noteRefusal('a@example.com', 500, t + 500);
+    noteAnswered('a@example.com', true, t + 1000, false);
+    noteRefusal('a@example.com', 5, t + 1005);
+    // The second: 40 calls 25 ms apart and a 429 with a 10 ms wait. Every call has that gap before it: alone, too
+    // many limits fit; like the first account's, a few do, and its first 429 confirms them.
+    const evenly = (account: string) => {
+      for (let i = 0; i < 40; i++) noteAnswered(account, true, t + 25 * i, false);
+      noteRefusal(account, 10, t + 980);
+    };
+    evenly('b@example.com');
+    expect(budgetLeft('b@example.com', t + 1000)).toBeDefined();
+    resetBudgets();
+    evenly('c@example.com');
+    expect(budgetLeft('c@example.com', t + 1000)).toBeUndefined();
+    resetBudgets();
+  });
+
   it("where no budget is shown, weigh an account by the limits read off another's 429s until its own tell more", () => {
     resetBudgets();
     const t = Date.now() - 1000;
