@@ -11,7 +11,8 @@
  *   before it left.
  *
  * What is left are the limits a target could have (`LimitModel`). Once a second 429 fits them (one alone may be a
- * proxy's, no limiter's), the pacing keeps to them where they agree; where they disagree, one request at a time
+ * proxy's, no limiter's), or the first fits one another account's 429s confirmed, the pacing keeps to them where
+ * they agree; where they disagree, one request at a time
  * finds out which holds (an answer accepted rules out those it exceeds, a 429 those that allowed it), so that a
  * limit read wrong costs neither a burst of 429s nor the time of the strictest.
  * A target that limits otherwise (fixed windows, a token bucket) gives limits that its answers rule out, or none at

@@ -15,8 +15,9 @@
  *   From then on, a call waits until as many of the logged calls have left that window as the reserve wants free,
  *   rather than ask into a closed window again (`slotOf`);
  * - where the target shows no budget at all, the 429 and the log tell the limits it could have (limit-inference.ts),
- *   and once a second 429 fits them, the pacing keeps to them as to a budget shown (`leftOf`, `slotOf`); where
- *   they disagree, or before a second 429, one request at a time finds out whether a call is free. Where no limit
+ *   and once a second 429 fits them (or the first fits a limit another account's 429s confirmed: limitsLike), the
+ *   pacing keeps to them as to a budget shown (`leftOf`, `slotOf`); where they disagree, or before they are
+ *   confirmed, one request at a time finds out whether a call is free. Where no limit
  *   read fits, an account that has met a 429 goes on one request at a time.
  *
  * - near the end of a budget, each request takes its call only if the call is still free at that instant, by
@@ -72,8 +73,9 @@ interface Budget {
   /** The limits the target could have by its 429s, where it shows no budget (limit-inference.ts), if any are left. */
   models: readonly LimitModel[] | undefined;
   /**
-   * Whether more than one 429 fits the models. One alone may be no limiter's (a proxy's, a gateway's: random 429s
-   * read as limits made a run half again as long, test/e2e/chaos.test.ts): until a second fits, the models let
+   * Whether more than one 429 fits the models, or one fits a limit another account's confirmed (limitsLike). One
+   * alone may be no limiter's (a proxy's, a gateway's: random 429s read as limits made a run half again as long,
+   * test/e2e/chaos.test.ts): until a second fits, the models let
    * requests go, never hold them back (where they say none is free, one request at a time finds out), and say
    * nothing of the budget (budgetLeft).
    */
