@@ -441,6 +441,12 @@ export async function waitForBudget(
         if (slot !== undefined && slot > now) until = slot;
         else budget.uncertain = true;
       }
+    } else if (!budget.shown && !budget.models && budget.refusal === undefined) {
+      // No 429 of its own yet, but another account's tell a limit (a per-user limit is most often every user's):
+      // where that leaves the account no more than its reserve, one request at a time finds out, so that its first
+      // 429 comes to one request, not to each of those on their way (two to four in the same millisecond, measured).
+      const borrowed = borrowedLeft(budget, now);
+      if (borrowed !== undefined && borrowed <= keep + held) budget.uncertain = true;
     }
     let probing = false;
     if (until <= now && budget.uncertain) {
@@ -709,8 +715,13 @@ export function budgetToWeigh(account: string, now = Date.now()): number | undef
   const left = budgetLeft(account, now);
   const budget = budgets.get(account);
   if (left !== undefined || !budget || budget.shown) return left;
+  return borrowedLeft(budget, now);
+}
+
+/** What the limits read off another account's 429s would leave the account now, where any are read. */
+function borrowedLeft(budget: Budget, now: number): number | undefined {
   for (const other of budgets.values())
-    if (other.models && !other.shown) return leftBy(other.models, logOf(budget), now);
+    if (other !== budget && other.models && !other.shown) return leftBy(other.models, logOf(budget), now);
   return undefined;
 }
 
@@ -747,7 +758,11 @@ export function noteAnswered(
   // news at once, and so is one near the end of a shown budget, where the log of calls tells when the next slot
   // frees (slotOf): a log 50 ms behind sent requests into a window still full. A count alone can wait for the batch.
   const budget = budgetOf(account);
-  const left = leftOf(budget, now) ?? Number.POSITIVE_INFINITY;
+  // By another account's limit where the account has met no 429 of its own (see waitForBudget).
+  const left =
+    leftOf(budget, now) ??
+    (budget.shown || budget.refusal ? undefined : borrowedLeft(budget, now)) ??
+    Number.POSITIVE_INFINITY;
   if (!accepted || budget.uncertain || budget.probeUntilMs > 0 || left <= NEAR_END_AT) {
     tell({ kind: 'answered', account, accepted, atMs: now, counted });
     return;

@@ -323,6 +323,24 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it("where no budget is shown, send one request at a time where another account's limit leaves the account none", async () => {
+    resetBudgets();
+    const t = Date.now() - 1000;
+    // The first account's 429 reads a limit of 40 calls a second; the second has made 40 calls in that second.
+    for (let i = 0; i < 40; i++) noteAnswered('a@example.com', true, t + 10 * i, false);
+    noteRefusal('a@example.com', 500, t + 500);
+    for (let i = 0; i < 40; i++) noteAnswered('b@example.com', true, t + 500 + 10 * i, false);
+    const gone: string[] = [];
+    const go = (name: string) => waitForBudget('b@example.com', 2).then(() => gone.push(name));
+    const both = Promise.all([go('x'), go('y')]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(gone).toEqual(['x']); // the other waits for its answer: a 429 then would have come to both
+    noteAnswered('b@example.com', true, Date.now(), false);
+    await both;
+    expect(gone).toEqual(['x', 'y']);
+    resetBudgets();
+  });
+
   it("where no budget is shown, weigh an account by the limits read off another's 429s until its own tell more", () => {
     resetBudgets();
     const t = Date.now() - 1000;
