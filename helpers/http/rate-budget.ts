@@ -18,7 +18,9 @@
  *   and once a second 429 fits them (or the first fits a limit another account's 429s confirmed: limitsLike), the
  *   pacing keeps to them as to a budget shown (`leftOf`, `slotOf`); where they disagree, or before they are
  *   confirmed, one request at a time finds out whether a call is free. Where no limit
- *   read fits, an account that has met a 429 goes on one request at a time.
+ *   read fits, an account that has met a 429 goes on one request at a time. An account that has met none yet goes
+ *   one request at a time where the limit read off another account's leaves it no more than its reserve
+ *   (`borrowedLeft`): its first 429 then comes to one request, not to each of those on their way.
  *
  * - near the end of a budget, each request takes its call only if the call is still free at that instant, by
  *   counters every thread changes at once (shared-cells.ts: what the last answer left, the requests on their way):
