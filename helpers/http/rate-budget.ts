@@ -33,6 +33,7 @@
 import { BroadcastChannel, threadId } from 'node:worker_threads';
 import {
   alike,
+  CALL_SLACK,
   type LimitModel,
   leftBy,
   limitsFrom,
@@ -447,8 +448,10 @@ export async function waitForBudget(
       // No 429 of its own yet, but another account's tell a limit (a per-user limit is most often every user's):
       // where that leaves the account no more than its reserve, one request at a time finds out, so that its first
       // 429 comes to one request, not to each of those on their way (two to four in the same millisecond, measured).
+      // Not where the account's calls were accepted well past that limit: not its limit (or no limiter's: a proxy's
+      // random 429 read as one), which would otherwise hold it to one request at a time for the rest of the run.
       const borrowed = borrowedLeft(budget, now);
-      if (borrowed !== undefined && borrowed <= keep + held) budget.uncertain = true;
+      if (borrowed !== undefined && borrowed <= keep + held && borrowed >= -CALL_SLACK) budget.uncertain = true;
     }
     let probing = false;
     if (until <= now && budget.uncertain) {
