@@ -444,13 +444,13 @@ export async function waitForBudget(
         if (slot !== undefined && slot > now) until = slot;
         else budget.uncertain = true;
       }
-    } else if (!budget.shown && !budget.models && budget.refusal === undefined) {
+    } else {
       // No 429 of its own yet, but another account's tell a limit (a per-user limit is most often every user's):
       // where that leaves the account no more than its reserve, one request at a time finds out, so that its first
       // 429 comes to one request, not to each of those on their way (two to four in the same millisecond, measured).
       // Not where the account's calls were accepted well past that limit: not its limit (or no limiter's: a proxy's
       // random 429 read as one), which would otherwise hold it to one request at a time for the rest of the run.
-      const borrowed = borrowedLeft(budget, now);
+      const borrowed = leftBeforeRefusal(budget, now);
       if (borrowed !== undefined && borrowed <= keep + held && borrowed >= -CALL_SLACK) budget.uncertain = true;
     }
     let probing = false;
@@ -723,6 +723,14 @@ export function budgetToWeigh(account: string, now = Date.now()): number | undef
   return borrowedLeft(budget, now);
 }
 
+/**
+ * borrowedLeft for an account whose target shows no budget and that has met no 429 of its own (its own limits are
+ * read off its 429s): the pacing keeps to another account's limit only until then.
+ */
+function leftBeforeRefusal(budget: Budget, now: number): number | undefined {
+  return budget.shown || budget.refusal !== undefined ? undefined : borrowedLeft(budget, now);
+}
+
 /** What the limits read off another account's 429s would leave the account now, where any are read. */
 function borrowedLeft(budget: Budget, now: number): number | undefined {
   for (const other of budgets.values())
@@ -764,10 +772,7 @@ export function noteAnswered(
   // frees (slotOf): a log 50 ms behind sent requests into a window still full. A count alone can wait for the batch.
   const budget = budgetOf(account);
   // By another account's limit where the account has met no 429 of its own (see waitForBudget).
-  const left =
-    leftOf(budget, now) ??
-    (budget.shown || budget.refusal ? undefined : borrowedLeft(budget, now)) ??
-    Number.POSITIVE_INFINITY;
+  const left = leftOf(budget, now) ?? leftBeforeRefusal(budget, now) ?? Number.POSITIVE_INFINITY;
   if (!accepted || budget.uncertain || budget.probeUntilMs > 0 || left <= NEAR_END_AT) {
     tell({ kind: 'answered', account, accepted, atMs: now, counted });
     return;
