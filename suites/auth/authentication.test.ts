@@ -80,7 +80,7 @@ async function judgeAll(ctx: CheckContext, judged: readonly BadCredentials[]): P
     BAD_CREDENTIALS.map((id) => [id, { problems: [] as string[], notes: [] as string[] }]),
   ) as Verdicts;
   const clients = badClients(ctx);
-  const calls = Object.fromEntries(BAD_CREDENTIALS.map((id) => [id, operationsToCall(ctx, id, verdicts[id].notes)]));
+  const calls = Object.fromEntries(judged.map((id) => [id, operationsToCall(ctx, id, verdicts[id].notes)]));
   const level = ctx.world.featureLevel;
   for (const op of AUTHENTICATED_OPERATIONS) {
     const kinds = judged.filter((id) => calls[id]!.includes(op));
