@@ -224,15 +224,16 @@ function refusedFirstStep(res: ApiResponse, longest: boolean, want: string): nev
 /**
  * How long to wait before asking again whether a message of `elapsedMs` is too old under a limit of `limitMs`: not
  * at all before the limit has passed (nothing can be refused then); then twice a second for 2 s, where a target
- * without grace refuses; then through whatever grace the target adds (real Zulip: 20 s) less and less often (half
- * the time past those 2 s, 1 to 5 s): each poll spends the account's rate budget (a quarter of the time past, from
- * four times a second, took 19 polls of real Zulip's grace, the quick profile's member 219 requests where a per-user
- * limit allows 200 a minute; now 12), and the grace's exact length is only noted.
+ * without grace refuses; then through whatever grace the target adds (real Zulip: 20 s) less and less often (the
+ * time past those 2 s, 1 to 5 s): each poll spends the account's rate budget, and the grace's exact length is only
+ * noted. A quarter of the time past, from four times a second, took 19 polls of real Zulip's grace, the quick
+ * profile's member 219 requests where a per-user limit allows 200 a minute; half of it, 12; now 10, with the refusal
+ * seen as soon (the wait between polls is 5 s at most either way).
  */
 export function nextPollMs(elapsedMs: number, limitMs: number): number {
   if (elapsedMs < limitMs) return limitMs - elapsedMs;
   const past = elapsedMs - limitMs - 2000;
-  return past < 0 ? 500 : Math.min(5000, Math.max(1000, Math.round(past / 2)));
+  return past < 0 ? 500 : Math.min(5000, Math.max(1000, past));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
