@@ -66,7 +66,7 @@ const callsIn = (log: readonly number[], from: number, to: number) => after(log,
  * the 429 with the longest wait (its gap rules out the most calls): strictest first. Empty where none is, or more
  * than the log can tell apart. Only those like one of `like` where given (the limits another account's 429s
  * confirmed: a per-user limit is most often every user's): a short wait leaves a gap before many calls, too many
- * limits to tell apart alone.
+ * limits to tell apart alone; where even those alike are too many, the limits of `like` the account's calls fit.
  */
 export function limitsFrom(
   log: readonly number[],
@@ -85,9 +85,21 @@ export function limitsFrom(
     if (like && !like.some((m) => alike(m, model))) continue;
     if (!heldAtEveryRefusal(log, refusals, lead, model) || !neverOver(log, model)) continue;
     models.push(model);
-    if (models.length > MOST_MODELS) return [];
+    if (models.length > MOST_MODELS) return like ? strictestFirst(fitting(like, log, refusals)) : [];
   }
-  return models.sort((a, b) => a.limit / a.windowMs - b.limit / b.windowMs);
+  return strictestFirst(models);
+}
+
+const strictestFirst = (models: LimitModel[]) => models.sort((a, b) => a.limit / a.windowMs - b.limit / b.windowMs);
+
+/**
+ * The limits of `like` that the account's own calls and 429s fit. Where a 429's wait is a few milliseconds (a window
+ * refilling as a burst of calls a window ago leaves it), the calls of that burst are each the oldest one by some
+ * limit and window alike to another account's: too many to tell apart, so that no limit was read, and the account's
+ * next request met a second 429 in the same millisecond-long wait (a full run, measured).
+ */
+function fitting(like: readonly LimitModel[], log: readonly number[], refusals: readonly SeenRefusal[]) {
+  return like.filter((m) => heldAtEveryRefusal(log, refusals, undefined, m) && neverOver(log, m));
 }
 
 /** Whether two limits read are the same but for the slack of the log's counts and times. */
@@ -95,13 +107,13 @@ export const alike = (a: LimitModel, b: LimitModel) =>
   Math.abs(a.limit - b.limit) <= CALL_SLACK && Math.abs(a.windowMs - b.windowMs) <= 2 * TIME_SLACK_MS;
 
 /**
- * Whether, at each 429 besides `lead`, the window held about `limit` of the logged calls, and the 429's wait ended as
- * one of them left: a call then, with a quiet stretch as long as the wait before it.
+ * Whether, at each 429 besides `lead` (every one, undefined), the window held about `limit` of the logged calls, and
+ * the 429's wait ended as one of them left: a call then, with a quiet stretch as long as the wait before it.
  */
 function heldAtEveryRefusal(
   log: readonly number[],
   refusals: readonly SeenRefusal[],
-  lead: SeenRefusal,
+  lead: SeenRefusal | undefined,
   { limit, windowMs }: LimitModel,
 ): boolean {
   return refusals.every((r) => {

@@ -107,6 +107,24 @@ describe('limits read off the 429s of a target that shows none', () => {
     expect(limitsFrom(later, [first, { atMs: 5400, untilMs: 8000 }])).toEqual([both[0]]);
   });
 
+  it("reads another account's limit where a wait of milliseconds fits too many alike to it", () => {
+    // 200 calls a minute: a burst of 60 (3 ms apart), 140 spread over the minute, and a minute on, calls as the
+    // burst's leave the window. At 60,004 ms the window holds 200: refused until 60,006, when the call of 6 ms leaves.
+    const log = [
+      ...Array.from({ length: 60 }, (_, i) => 3 * i),
+      ...Array.from({ length: 140 }, (_, i) => 1000 + 400 * i),
+      60_000,
+      60_003,
+    ];
+    const refusal = { atMs: 60_004, untilMs: 60_006 };
+    // Every call of the burst may be the oldest by a limit of its own: too many to tell apart.
+    expect(limitsFrom(log, [refusal])).toEqual([]);
+    const minute = { limit: 200, windowMs: 60_000 };
+    // Alike to another account's (each of the burst's is), and fitting this account's calls and 429: that limit.
+    // Not one they do not fit: 150 a minute would have refused calls the target accepted.
+    expect(limitsFrom(log, [refusal], [minute, { limit: 150, windowMs: 60_000 }])).toEqual([minute]);
+  });
+
   it('reads nothing from too few calls, and keeps to the strictest of the limits left', () => {
     expect(limitsFrom([0, 100, 200], [{ atMs: 300, untilMs: 500 }])).toEqual([]);
     const models = [
