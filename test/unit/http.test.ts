@@ -197,6 +197,15 @@ describe('responses', () => {
   });
 });
 
+/**
+ * An account of a target that shows no budget: 40 calls in the 0.4 s from `t`, and a 429 at 0.5 s until 1 s, which
+ * reads a limit of 40 calls a second (the first call leaves a 1 s window of 40).
+ */
+function fortyThenRefused(account: string, t: number): void {
+  for (let i = 0; i < 40; i++) noteAnswered(account, true, t + 10 * i, false);
+  noteRefusal(account, 500, t + 500);
+}
+
 describe('rate-limit budgets', () => {
   it('wait for the window to reset once an account is down to the reserve', async () => {
     resetBudgets();
@@ -262,9 +271,7 @@ describe('rate-limit budgets', () => {
   it('where no budget is shown, read the limit off a 429 and the log of calls, and keep to it', async () => {
     resetBudgets();
     const t = Date.now() - 1000;
-    // 40 calls in the first 0.4 s, and a 429 at 0.5 s until 1 s: the first call leaves a 1 s window of 40.
-    for (let i = 0; i < 40; i++) noteAnswered('n@example.com', true, t + 10 * i, false);
-    noteRefusal('n@example.com', 500, t + 500);
+    fortyThenRefused('n@example.com', t);
     expect(budgetLeft('n@example.com', t + 600)).toBe(0);
     noteAnswered('n@example.com', true, t + 1000, false); // the request that found out: accepted
     // Read off one 429, the limit holds nothing back and says nothing of the budget: where it says none is free, one
@@ -304,9 +311,8 @@ describe('rate-limit budgets', () => {
   it("where no budget is shown, take a limit like one another account's 429s confirmed at the account's first 429", () => {
     resetBudgets();
     const t = Date.now() - 2000;
-    // The first account: 40 calls, and two 429s that fit a limit of 40 calls a second (as above).
-    for (let i = 0; i < 40; i++) noteAnswered('a@example.com', true, t + 10 * i, false);
-    noteRefusal('a@example.com', 500, t + 500);
+    // The first account: two 429s that fit a limit of 40 calls a second.
+    fortyThenRefused('a@example.com', t);
     noteAnswered('a@example.com', true, t + 1000, false);
     noteRefusal('a@example.com', 5, t + 1005);
     // The second: 40 calls 25 ms apart and a 429 with a 10 ms wait. Every call has that gap before it: alone, too
@@ -327,8 +333,7 @@ describe('rate-limit budgets', () => {
     resetBudgets();
     const t = Date.now() - 1000;
     // The first account's 429 reads a limit of 40 calls a second; the second has made 40 calls in that second.
-    for (let i = 0; i < 40; i++) noteAnswered('a@example.com', true, t + 10 * i, false);
-    noteRefusal('a@example.com', 500, t + 500);
+    fortyThenRefused('a@example.com', t);
     for (let i = 0; i < 40; i++) noteAnswered('b@example.com', true, t + 500 + 10 * i, false);
     const gone: string[] = [];
     const go = (name: string) => waitForBudget('b@example.com', 2).then(() => gone.push(name));
