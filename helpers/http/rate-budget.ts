@@ -15,7 +15,7 @@
  *   From then on, a call waits until as many of the logged calls have left that window as the reserve wants free,
  *   rather than ask into a closed window again (`slotOf`);
  * - where the target shows no budget at all, the 429 and the log tell the limits it could have (limit-inference.ts),
- *   and once a second 429 fits them (or the first fits a limit another account's 429s confirmed: limitsLike), the
+ *   and once a second 429 fits them (or the first fits a limit another account's 429s read: limitsLike), the
  *   pacing keeps to them as to a budget shown (`leftOf`, `slotOf`); where they disagree, or before they are
  *   confirmed, one request at a time finds out whether a call is free. Where no limit
  *   read fits, an account that has met a 429 goes on one request at a time. An account that has met none yet goes
@@ -76,7 +76,7 @@ interface Budget {
   /** The limits the target could have by its 429s, where it shows no budget (limit-inference.ts), if any are left. */
   models: readonly LimitModel[] | undefined;
   /**
-   * Whether more than one 429 fits the models, or one fits a limit another account's confirmed (limitsLike). One
+   * Whether more than one 429 fits the models, or one fits a limit another account's read (limitsLike). One
    * alone may be no limiter's (a proxy's, a gateway's: random 429s read as limits made a run half again as long,
    * test/e2e/chaos.test.ts): until a second fits, the models let
    * requests go, never hold them back (where they say none is free, one request at a time finds out), and say
@@ -124,7 +124,7 @@ type Shared =
       blockedUntilMs: number;
       resetAtMs?: number;
       models?: readonly LimitModel[];
-      /** Whether the models are like those another account's 429s confirmed (see limitsLike). */
+      /** Whether the models are like those another account's 429s read (see limitsLike). */
       alike?: boolean;
     }
   | { kind: 'answered'; account: string; accepted: boolean; atMs: number; counted: boolean }
@@ -244,6 +244,7 @@ function learn(news: Shared): void {
       budget.refusals = [...budget.refusals, { atMs: news.atMs, untilMs: news.blockedUntilMs }].slice(-REFUSALS_KEPT);
       if (news.models) budget.models = news.models.length > 0 ? news.models : undefined;
       budget.confirmed = budget.models !== undefined && (budget.refusals.length > 1 || news.alike === true);
+      if (news.alike === true && budget.models) confirmAlike(news.account, budget.models);
     }
   } else {
     budget.remaining = news.remaining;
@@ -676,21 +677,37 @@ export function noteRefusal(
 
 /**
  * The limits the account's 429s and its log of calls leave (limit-inference.ts), and whether they are like those
- * another account's 429s confirmed (`alike`): a per-user limit is most often every user's, so that such a limit is
- * confirmed by the account's first 429, and is read even where the account's own calls alone leave too many limits
+ * another account's 429s read (`alike`), confirmed or not: a per-user limit is most often every user's, so that such
+ * a limit is confirmed by the account's first 429 (and the other's by it: confirmAlike), and is read even where the account's own calls alone leave too many limits
  * to tell apart (a short wait leaves a gap before many calls: an account with a 50 ms wait and no limit read went on
  * one request at a time, each meeting a 429 as the window freed a call at a time, three in 80 ms).
  */
 function limitsLike(account: string, refusals: readonly SeenRefusal[]): { models: LimitModel[]; alike: boolean } {
   const log = logOf(budgetOf(account));
   const models = limitsFrom(log, refusals);
-  const confirmed = [...budgets]
-    .filter(([other, b]) => other !== account && !b.shown && b.confirmed && b.models)
+  const read = [...budgets]
+    .filter(([other, b]) => other !== account && !b.shown && b.models)
     .flatMap(([, b]) => b.models!);
-  if (confirmed.length === 0) return { models, alike: false };
+  if (read.length === 0) return { models, alike: false };
   const like =
-    models.length > 0 ? models.filter((m) => confirmed.some((c) => alike(c, m))) : limitsFrom(log, refusals, confirmed);
+    models.length > 0 ? models.filter((m) => read.some((c) => alike(c, m))) : limitsFrom(log, refusals, read);
   return like.length > 0 ? { models: like, alike: true } : { models, alike: false };
+}
+
+/**
+ * Where an account's 429 read limits like those another account's single 429 left (limitsLike), that 429 confirms
+ * them for the other account too: two users' 429s fitting one limit say as much as two of one user's. Waiting for a
+ * second 429 of each account's own, no account was ever confirmed where each met one a window (the pacing's aim),
+ * and each went on one request at a time into a full window: a second 429 in its window (a full run, measured).
+ */
+function confirmAlike(account: string, models: readonly LimitModel[]): void {
+  for (const [other, budget] of budgets) {
+    if (other === account || budget.shown || budget.confirmed || !budget.models) continue;
+    const like = budget.models.filter((m) => models.some((c) => alike(c, m)));
+    if (like.length === 0) continue;
+    budget.models = like;
+    budget.confirmed = true;
+  }
 }
 
 /** Until when a 429 holds the account back (0: none does). */

@@ -329,6 +329,27 @@ describe('rate-limit budgets', () => {
     resetBudgets();
   });
 
+  it("where no budget is shown, confirm a limit by two accounts' single 429s that fit it, each account's", () => {
+    resetBudgets();
+    const t = Date.now() - 1000;
+    // One 429 each, both reading 40 calls a second: neither alone is a limit (a proxy's 429 may be no limiter's).
+    fortyThenRefused('a@example.com', t);
+    expect(budgetLeft('a@example.com', t + 1100)).toBeUndefined();
+    fortyThenRefused('b@example.com', t + 20);
+    // Together they are: both accounts are paced by it, and neither sends into its full window to find out.
+    expect(budgetLeft('b@example.com', t + 1050)).toBe(0);
+    expect(budgetLeft('a@example.com', t + 1050)).toBe(0);
+    expect(budgetLeft('a@example.com', t + 1700)).toBe(40);
+    // One that reads another limit (40 calls in 2 s) confirms neither.
+    resetBudgets();
+    fortyThenRefused('a@example.com', t);
+    for (let i = 0; i < 40; i++) noteAnswered('c@example.com', true, t - 1000 + 25 * i, false);
+    noteRefusal('c@example.com', 1000, t);
+    expect(budgetLeft('a@example.com', t + 1100)).toBeUndefined();
+    expect(budgetLeft('c@example.com', t + 1100)).toBeUndefined();
+    resetBudgets();
+  });
+
   it("where no budget is shown, send one request at a time where another account's limit leaves the account none", async () => {
     resetBudgets();
     const t = Date.now() - 1000;
