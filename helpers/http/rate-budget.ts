@@ -41,7 +41,18 @@ import {
   slotBy,
   stillPossible,
 } from './limit-inference.ts';
-import { type Claim, claim, endProbe, onTheirWayOf, release, startProbe, storeLeft } from './shared-cells.ts';
+import {
+  type Claim,
+  claim,
+  clearBlocked,
+  endProbe,
+  onTheirWayOf,
+  release,
+  sharedBlockedUntil,
+  startProbe,
+  storeBlockedUntil,
+  storeLeft,
+} from './shared-cells.ts';
 
 interface Budget {
   remaining: number;
@@ -411,6 +422,12 @@ export async function waitForBudget(
   let told = false;
   for (let now = start; ; now = Date.now()) {
     let until = 0;
+    // A 429 another thread met, whose news has not come yet (shared-cells.ts).
+    const sharedUntil = sharedBlockedUntil(account);
+    if (sharedUntil > budget.blockedUntilMs) {
+      budget.blockedUntilMs = sharedUntil;
+      budget.uncertain = true;
+    }
     // Calls another worker holds for timed steps are not this request's to spend. Requests without a reserve (the
     // run's lease) go first all the same: they keep what every check relies on. A holder's own requests leave only
     // the holds begun before its own: counting the later ones too, two checks holding one account each held the
@@ -657,6 +674,8 @@ export function noteRefusal(
   now = Date.now(),
   headers: Readonly<Record<string, string | undefined>> = {},
 ): number {
+  // Every thread holds back at once; the news (with the limits read) follows.
+  storeBlockedUntil(account, now + retryAfterMs);
   const resetAtMs = resetAtOf(headers, now);
   const budget = budgetOf(account);
   // Where the target shows no budget, the limits it could have are read here, once, and told with the 429.
@@ -827,6 +846,7 @@ export function resetBudgets(): void {
       if (probing) endProbe(account);
     }
   taken.clear();
+  for (const account of budgets.keys()) clearBlocked(account);
   budgets.clear();
   unsent.clear();
 }

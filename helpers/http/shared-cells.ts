@@ -1,6 +1,7 @@
 /**
  * Counters of each account that every worker thread of the process reads and changes at once (Atomics over one
- * SharedArrayBuffer): the requests of the account on their way, and what the target's last answer said is left.
+ * SharedArrayBuffer): the requests of the account on their way, what the target's last answer said is left, and
+ * until when a 429 holds the account back.
  * News between threads (rate-budget.ts's BroadcastChannel) arrives a little late: near the end of a window two
  * threads deciding in the same instant each took the last call, and one met a 429 (measured: two to five on an
  * account in 60 ms as a sliding log reopened). Here a request takes its call (`claim`) only if it is still free when
@@ -24,7 +25,19 @@ const LEFT = 1;
 const ON_THEIR_WAY = 2;
 const PROBE = 3;
 
-let cells = new Int32Array(new SharedArrayBuffer(CELLS * FIELDS * Int32Array.BYTES_PER_ELEMENT));
+/**
+ * After the counters, one 64-bit word per cell: until when a 429 holds the account back (ms since the epoch; 0: none
+ * has). A 429's news reached the last of a run's threads up to 10 ms after it came, and a thread that had not heard
+ * sent a request into the closed window meanwhile (a third 429 on one account in 20 ms, measured).
+ */
+const BLOCKS_AT = CELLS * FIELDS * Int32Array.BYTES_PER_ELEMENT;
+
+let cells = new Int32Array(
+  new SharedArrayBuffer(BLOCKS_AT + CELLS * BigInt64Array.BYTES_PER_ELEMENT),
+  0,
+  CELLS * FIELDS,
+);
+let blocks = new BigInt64Array(cells.buffer, BLOCKS_AT, CELLS);
 let owner = threadId;
 /** Where each account's cell is in `cells` (found once; forgotten when another buffer is taken). */
 const found = new Map<string, number>();
@@ -36,7 +49,8 @@ channel.onmessage = (event) => {
   const word = (event as { data: Word }).data;
   if (word.kind === 'ask') channel.postMessage({ kind: 'offer', owner, buffer: cells.buffer } satisfies Word);
   else if (word.owner < owner) {
-    cells = new Int32Array(word.buffer);
+    cells = new Int32Array(word.buffer, 0, CELLS * FIELDS);
+    blocks = new BigInt64Array(word.buffer, BLOCKS_AT, CELLS);
     owner = word.owner;
     found.clear();
   }
@@ -126,4 +140,25 @@ export function startProbe(account: string, timeoutMs: number, now = Date.now())
 /** The probe's answer came (or it was lost): another request may find out next. */
 export function endProbe(account: string): void {
   Atomics.store(cells, cellOf(account) + PROBE, 0);
+}
+
+/** The word of the account's cell in `blocks`. */
+const blockOf = (account: string) => cellOf(account) / FIELDS;
+
+/** A 429 holds the account back until `untilMs`: every thread sees it at once (the later of two holds stands). */
+export function storeBlockedUntil(account: string, untilMs: number): void {
+  const at = blockOf(account);
+  const until = BigInt(Math.ceil(untilMs));
+  for (let held = Atomics.load(blocks, at); held < until; held = Atomics.load(blocks, at))
+    if (Atomics.compareExchange(blocks, at, held, until) === held) return;
+}
+
+/** Until when a 429 in any thread holds the account back (ms; 0: none has). */
+export function sharedBlockedUntil(account: string): number {
+  return Number(Atomics.load(blocks, blockOf(account)));
+}
+
+/** Forgets the account's hold (a new run in the same process, tests of the harness). */
+export function clearBlocked(account: string): void {
+  Atomics.store(blocks, blockOf(account), 0n);
 }

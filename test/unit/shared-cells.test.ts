@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { noteBudget, resetBudgets } from '../../helpers/http/rate-budget.ts';
+import { noteAnswered, noteBudget, noteRefusal, resetBudgets } from '../../helpers/http/rate-budget.ts';
 import { claim, onTheirWayOf, release } from '../../helpers/http/shared-cells.ts';
 
 const WORKER = new URL('../support/budget-worker.mjs', import.meta.url);
@@ -31,6 +31,23 @@ describe('calls shared between worker threads', () => {
     const went = (await Promise.all(answers)).filter((a) => (a as { went: boolean }).went);
     expect(went).toHaveLength(1);
     expect(onTheirWayOf(account)).toBe(1); // the one that went, counted here too: one buffer for all the threads
+  });
+
+  it("holds back a thread that has not yet heard of another thread's 429", async () => {
+    const account = `held-${process.pid}@example.com`;
+    const gate = new SharedArrayBuffer(4);
+    for (let i = 0; i < 4; i++) workers.push(new Worker(WORKER, { workerData: { account, gate }, execArgv: [] }));
+    await Promise.all(workers.map(next));
+    noteAnswered(account, true, Date.now(), false); // a target that shows no budget: every thread knows the account
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const answers = workers.map(next);
+    for (const worker of workers) worker.postMessage('arm');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // every thread blocks at the gate, deaf to news
+    noteRefusal(account, 60_000);
+    Atomics.store(new Int32Array(gate), 0, 1);
+    Atomics.notify(new Int32Array(gate), 0);
+    const went = (await Promise.all(answers)).filter((a) => (a as { went: boolean }).went);
+    expect(went).toHaveLength(0);
   });
 
   it('counts a claim where it was made, and gives it back there', () => {
