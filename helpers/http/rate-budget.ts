@@ -697,9 +697,10 @@ export function noteRefusal(
 /**
  * The limits the account's 429s and its log of calls leave (limit-inference.ts), and whether they are like those
  * another account's 429s read (`alike`), confirmed or not: a per-user limit is most often every user's, so that such
- * a limit is confirmed by the account's first 429 (and the other's by it: confirmAlike), and is read even where the account's own calls alone leave too many limits
- * to tell apart (a short wait leaves a gap before many calls: an account with a 50 ms wait and no limit read went on
- * one request at a time, each meeting a 429 as the window freed a call at a time, three in 80 ms).
+ * a limit is confirmed by the account's first 429 (and the other's by it: confirmAlike), and is read even where the
+ * account's own calls alone leave too many limits to tell apart (a short wait leaves a gap before many calls: an
+ * account with a 50 ms wait and no limit read went on one request at a time, each meeting a 429 as the window freed a
+ * call at a time, three in 80 ms).
  */
 function limitsLike(account: string, refusals: readonly SeenRefusal[]): { models: LimitModel[]; alike: boolean } {
   const log = logOf(budgetOf(account));
