@@ -48,6 +48,7 @@ import {
   endProbe,
   onTheirWayOf,
   release,
+  runTagOf,
   sharedBlockedUntil,
   startProbe,
   storeBlockedUntil,
@@ -119,6 +120,13 @@ export const NEAR_RESET_MS = 2000;
 const JITTER_MS = 30;
 
 const budgets = new Map<string, Budget>();
+/** The tag of the run this thread's requests are of (shared-cells.ts: a 429's hold is a run's own); 0 outside one. */
+let runTag = 0;
+
+/** This thread's requests are of the run `runId` from now on (run-scoped.ts). */
+export function enterBudgetRun(runId: string): void {
+  runTag = runTagOf(runId);
+}
 
 /**
  * What the target tells one worker of the run about an account (its budget, a 429, a request answered) every other
@@ -423,7 +431,7 @@ export async function waitForBudget(
   for (let now = start; ; now = Date.now()) {
     let until = 0;
     // A 429 another thread met, whose news has not come yet (shared-cells.ts).
-    const sharedUntil = sharedBlockedUntil(account);
+    const sharedUntil = sharedBlockedUntil(account, runTag);
     if (sharedUntil > budget.blockedUntilMs) {
       budget.blockedUntilMs = sharedUntil;
       budget.uncertain = true;
@@ -675,7 +683,7 @@ export function noteRefusal(
   headers: Readonly<Record<string, string | undefined>> = {},
 ): number {
   // Every thread holds back at once; the news (with the limits read) follows.
-  storeBlockedUntil(account, now + retryAfterMs);
+  storeBlockedUntil(account, now + retryAfterMs, runTag);
   const resetAtMs = resetAtOf(headers, now);
   const budget = budgetOf(account);
   // Where the target shows no budget, the limits it could have are read here, once, and told with the 429.
@@ -847,7 +855,8 @@ export function resetBudgets(): void {
       if (probing) endProbe(account);
     }
   taken.clear();
-  for (const account of budgets.keys()) clearBlocked(account);
+  for (const account of budgets.keys()) clearBlocked(account, runTag);
+  runTag = 0;
   budgets.clear();
   unsent.clear();
 }

@@ -145,20 +145,43 @@ export function endProbe(account: string): void {
 /** The word of the account's cell in `blocks`. */
 const blockOf = (account: string) => cellOf(account) / FIELDS;
 
-/** A 429 holds the account back until `untilMs`: every thread sees it at once (the later of two holds stands). */
-export function storeBlockedUntil(account: string, untilMs: number): void {
+/**
+ * Bits of a hold's word that name the run it is of: the rest is its end (ms since the epoch, 42 bits until 2109).
+ * A process may run one run after another, or several at once against other servers (the kill matrix): a 429 of
+ * one run is no word on another's budget, and a hold left from an earlier run held the next one's requests back
+ * until it ended (a minute of wait, every kill-matrix run of that process undone).
+ */
+const RUN_BITS = 21n;
+const RUN_MASK = (1n << RUN_BITS) - 1n;
+
+/** A small tag of a run's id (never 0, the tag of requests outside any run). */
+export function runTagOf(runId: string): number {
+  return ((keyOf(runId) >>> 0) % Number(RUN_MASK)) + 1;
+}
+
+/**
+ * A 429 holds the account back until `untilMs` in the run tagged `run`: every thread of that run sees it at once
+ * (the later of two holds of one run stands; another run's is replaced).
+ */
+export function storeBlockedUntil(account: string, untilMs: number, run = 0): void {
   const at = blockOf(account);
-  const until = BigInt(Math.ceil(untilMs));
-  for (let held = Atomics.load(blocks, at); held < until; held = Atomics.load(blocks, at))
-    if (Atomics.compareExchange(blocks, at, held, until) === held) return;
+  const word = (BigInt(Math.ceil(untilMs)) << RUN_BITS) | BigInt(run);
+  for (;;) {
+    const held = Atomics.load(blocks, at);
+    if ((held & RUN_MASK) === BigInt(run) && held >= word) return;
+    if (Atomics.compareExchange(blocks, at, held, word) === held) return;
+  }
 }
 
-/** Until when a 429 in any thread holds the account back (ms; 0: none has). */
-export function sharedBlockedUntil(account: string): number {
-  return Number(Atomics.load(blocks, blockOf(account)));
+/** Until when a 429 in any thread of the run tagged `run` holds the account back (ms; 0: none has). */
+export function sharedBlockedUntil(account: string, run = 0): number {
+  const held = Atomics.load(blocks, blockOf(account));
+  return (held & RUN_MASK) === BigInt(run) ? Number(held >> RUN_BITS) : 0;
 }
 
-/** Forgets the account's hold (a new run in the same process, tests of the harness). */
-export function clearBlocked(account: string): void {
-  Atomics.store(blocks, blockOf(account), 0n);
+/** Forgets the account's hold in the run tagged `run` (a thread's next run, tests of the harness). */
+export function clearBlocked(account: string, run = 0): void {
+  const at = blockOf(account);
+  const held = Atomics.load(blocks, at);
+  if ((held & RUN_MASK) === BigInt(run)) Atomics.compareExchange(blocks, at, held, 0n);
 }

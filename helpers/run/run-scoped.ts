@@ -4,7 +4,7 @@
  * thread would never have known it.
  */
 import { resetBreaker } from '../http/breaker.ts';
-import { learnKept, resetBudgets } from '../http/rate-budget.ts';
+import { enterBudgetRun, learnKept, resetBudgets } from '../http/rate-budget.ts';
 import type { World } from '../world/types.ts';
 
 let current: string | undefined;
@@ -20,5 +20,6 @@ export function enterRun({ runId, budgetNews = [] }: Pick<World, 'runId' | 'budg
     resetBudgets();
   }
   current = runId;
+  enterBudgetRun(runId);
   learnKept(budgetNews);
 }

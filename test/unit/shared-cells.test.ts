@@ -1,7 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { noteAnswered, noteBudget, noteRefusal, resetBudgets } from '../../helpers/http/rate-budget.ts';
-import { claim, onTheirWayOf, release } from '../../helpers/http/shared-cells.ts';
+import {
+  enterBudgetRun,
+  noteAnswered,
+  noteBudget,
+  noteRefusal,
+  resetBudgets,
+  waitForBudget,
+} from '../../helpers/http/rate-budget.ts';
+import { claim, onTheirWayOf, release, runTagOf, storeBlockedUntil } from '../../helpers/http/shared-cells.ts';
 
 const WORKER = new URL('../support/budget-worker.mjs', import.meta.url);
 const workers: Worker[] = [];
@@ -48,6 +55,19 @@ describe('calls shared between worker threads', () => {
     Atomics.notify(new Int32Array(gate), 0);
     const went = (await Promise.all(answers)).filter((a) => (a as { went: boolean }).went);
     expect(went).toHaveLength(0);
+  });
+
+  it("leaves a 429's hold to its run: another run of the process, before or at once, is not held back", async () => {
+    const account = `runs-${process.pid}@example.com`;
+    // Another thread's run met a 429 a minute long (the kill matrix runs many at once; a file's runs come one after
+    // another in the same process).
+    storeBlockedUntil(account, Date.now() + 60_000, runTagOf('an earlier run'));
+    enterBudgetRun('this run');
+    noteAnswered(account, true, Date.now(), false);
+    expect(await waitForBudget(account, 0)).toBeLessThan(100);
+    // Its own run's holds, it keeps.
+    storeBlockedUntil(account, Date.now() + 200, runTagOf('this run'));
+    expect(await waitForBudget(account, 0)).toBeGreaterThanOrEqual(150);
   });
 
   it('counts a claim where it was made, and gives it back there', () => {
