@@ -855,7 +855,8 @@ export function resetBudgets(): void {
       if (probing) endProbe(account);
     }
   taken.clear();
-  for (const account of budgets.keys()) clearBlocked(account, runTag);
+  // Some runs keep a budget under no address (the kill matrix's, measured): no hold is ever its.
+  for (const account of budgets.keys()) if (typeof account === 'string') clearBlocked(account, runTag);
   runTag = 0;
   budgets.clear();
   unsent.clear();

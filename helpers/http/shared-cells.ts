@@ -66,19 +66,28 @@ function keyOf(account: string): number {
 }
 
 /** The account's cell (taken for it the first time, by whichever thread comes first). */
-function cellOf(account: string): number {
+const cellOf = (account: string): number => findCell(account, true)!;
+
+/**
+ * The account's cell, taken for it where none is yet (`take`), or undefined. Only a 429 takes a cell for its hold;
+ * reading or clearing one takes none: a run answers for addresses it makes up, new in every run, and a process that
+ * runs many (the kill matrix) has 256 cells.
+ */
+function findCell(account: string, take: boolean): number | undefined {
   const known = found.get(account);
   if (known !== undefined) return known;
   const key = keyOf(account);
   for (let i = 0; i < CELLS; i++) {
     const at = ((((key >>> 0) + i) % CELLS) * FIELDS) as number;
-    const held = Atomics.compareExchange(cells, at + KEY, 0, key);
-    if (held === 0 || held === key) {
+    const held = take ? Atomics.compareExchange(cells, at + KEY, 0, key) : Atomics.load(cells, at + KEY);
+    if (held === key || (take && held === 0)) {
       found.set(account, at);
       return at;
     }
+    if (held === 0) return undefined;
   }
-  throw new Error(`more than ${CELLS} accounts counted in one process`);
+  if (take) throw new Error(`more than ${CELLS} accounts counted in one process`);
+  return undefined;
 }
 
 /** What the target's last answer (in any thread) said is left, from a cell's LEFT (0: no answer has said). */
@@ -142,8 +151,11 @@ export function endProbe(account: string): void {
   Atomics.store(cells, cellOf(account) + PROBE, 0);
 }
 
-/** The word of the account's cell in `blocks`. */
-const blockOf = (account: string) => cellOf(account) / FIELDS;
+/** The word of the account's cell in `blocks` (`take`: a cell taken for it where none is yet). */
+function blockOf(account: string, take: boolean): number | undefined {
+  const at = findCell(account, take);
+  return at === undefined ? undefined : at / FIELDS;
+}
 
 /**
  * Bits of a hold's word that name the run it is of: the rest is its end (ms since the epoch, 42 bits until 2109).
@@ -164,7 +176,7 @@ export function runTagOf(runId: string): number {
  * (the later of two holds of one run stands; another run's is replaced).
  */
 export function storeBlockedUntil(account: string, untilMs: number, run = 0): void {
-  const at = blockOf(account);
+  const at = blockOf(account, true)!;
   const word = (BigInt(Math.ceil(untilMs)) << RUN_BITS) | BigInt(run);
   for (;;) {
     const held = Atomics.load(blocks, at);
@@ -175,13 +187,16 @@ export function storeBlockedUntil(account: string, untilMs: number, run = 0): vo
 
 /** Until when a 429 in any thread of the run tagged `run` holds the account back (ms; 0: none has). */
 export function sharedBlockedUntil(account: string, run = 0): number {
-  const held = Atomics.load(blocks, blockOf(account));
+  const at = blockOf(account, false);
+  if (at === undefined) return 0;
+  const held = Atomics.load(blocks, at);
   return (held & RUN_MASK) === BigInt(run) ? Number(held >> RUN_BITS) : 0;
 }
 
 /** Forgets the account's hold in the run tagged `run` (a thread's next run, tests of the harness). */
 export function clearBlocked(account: string, run = 0): void {
-  const at = blockOf(account);
+  const at = blockOf(account, false);
+  if (at === undefined) return;
   const held = Atomics.load(blocks, at);
   if ((held & RUN_MASK) === BigInt(run)) Atomics.compareExchange(blocks, at, held, 0n);
 }
