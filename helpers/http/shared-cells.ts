@@ -160,8 +160,8 @@ function blockOf(account: string, take: boolean): number | undefined {
 /**
  * Bits of a hold's word that name the run it is of: the rest is its end (ms since the epoch, 42 bits until 2109).
  * A process may run one run after another, or several at once against other servers (the kill matrix): a 429 of
- * one run is no word on another's budget, and a hold left from an earlier run held the next one's requests back
- * until it ended (a minute of wait, every kill-matrix run of that process undone).
+ * one run is no word on another's budget, and a hold left by an earlier run would hold the next one's requests back
+ * until it ended (a minute, after a 429 of Zulip's).
  */
 const RUN_BITS = 21n;
 const RUN_MASK = (1n << RUN_BITS) - 1n;
