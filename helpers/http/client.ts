@@ -104,16 +104,16 @@ export class ApiClient {
       const res = await this.once(method, path, params, opts);
       if (res.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return res;
       const wait = retryAfterSeconds(res);
-      const identity = opts.identity === undefined ? this.options.identity : opts.identity;
+      const account = budgetAccount(opts.identity === undefined ? this.options.identity : opts.identity);
       if (wait > this.options.rateLimitMaxWaitSeconds) {
         throw new TargetError(
           `the target rate-limited ${res.exchange.caller} for ${wait} s, longer than RATE_LIMIT_MAX_WAIT_SECONDS (${this.options.rateLimitMaxWaitSeconds})`,
         );
       }
       // The account's next request, this one or another check's in any worker, waits until then (once() told them).
-      const until = identity ? blockedUntil(identity.email) : Date.now() + wait * 1000;
+      const until = account ? blockedUntil(account) : Date.now() + wait * 1000;
       announceWait(res.exchange.caller, `the target's rate limit (429, Retry-After ${wait.toFixed(1)} s)`, until);
-      if (!identity) await this.waiting(new Promise((r) => setTimeout(r, until - Date.now())), 'rate-limit');
+      if (!account) await this.waiting(new Promise((r) => setTimeout(r, until - Date.now())), 'rate-limit');
     }
   }
 
@@ -141,13 +141,14 @@ export class ApiClient {
     beforeRequest();
     await this.waiting(pace(this.options.minIntervalMs ?? 0));
     const identity = opts.identity === undefined ? this.options.identity : opts.identity;
-    if (identity) {
+    const account = budgetAccount(identity);
+    if (account) {
       // Recorded from the moment the account must wait: a budget with room costs no time, and no rate-limit wait.
       let endRateLimitWait: (() => void) | undefined;
       await this.waiting(
-        waitForBudget(identity.email, this.reserve(), Date.now(), (until) => {
+        waitForBudget(account, this.reserve(), Date.now(), (until) => {
           endRateLimitWait = this.options.recorder?.beginWait(Date.now(), 'rate-limit');
-          announceWait(identity.email, "its rate-limit budget is spent until the target's window resets", until);
+          announceWait(account, "its rate-limit budget is spent until the target's window resets", until);
         }),
       );
       endRateLimitWait?.();
@@ -174,28 +175,22 @@ export class ApiClient {
       exchange.ms = Math.round(performance.now() - started);
       this.options.recorder?.add(maskExchange(exchange));
       onNetworkFailure(cause);
-      if (identity) noteLost(identity.email);
+      if (account) noteLost(account);
       throw new TargetError(`${method} ${url}: ${cause}`);
     }
     onResponse();
     const { headers, text } = res;
     const body = parseJson(text);
-    if (identity) {
+    if (account) {
       // A 429's wait first, then the budget (none left), which ends the probe that met the 429: told the other way
       // round, another request of the account took the probe's place in between and met a 429 of its own.
       if (res.status === 429) {
         const wait = retryAfterOf(headers, body);
-        if (wait <= this.options.rateLimitMaxWaitSeconds) noteRefusal(identity.email, wait * 1000, Date.now(), headers);
+        if (wait <= this.options.rateLimitMaxWaitSeconds) noteRefusal(account, wait * 1000, Date.now(), headers);
       }
       // The budget before the count: the answer that ends a probe lets the waiting requests go by what it says is left.
-      noteBudget(identity.email, headers);
-      noteAnswered(
-        identity.email,
-        res.status !== 429,
-        Date.now(),
-        'x-ratelimit-remaining' in headers,
-        res.status === 401,
-      );
+      noteBudget(account, headers);
+      noteAnswered(account, res.status !== 429, Date.now(), 'x-ratelimit-remaining' in headers, res.status === 401);
     }
     exchange.status = res.status;
     exchange.responseHeaders = pickHeaders(headers);
@@ -220,6 +215,16 @@ function parseJson(text: string): any {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The account a request's rate budget is kept under: its identity's address. None without credentials, nor for an
+ * identity built from a server's answer that gave no address (FETCHKEY-002 signing in with the email a fetched key
+ * came with): no user of the target is known to be spending, and a budget kept under no address broke the shared
+ * holds keyed by address (a kill-matrix fault answers without it).
+ */
+function budgetAccount(identity: Identity | null | undefined): string | undefined {
+  return typeof identity?.email === 'string' ? identity.email : undefined;
 }
 
 /** Seconds to wait after a 429: the body's `retry-after` (Zulip's is exact, fractional), else the header's. */

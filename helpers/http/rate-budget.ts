@@ -855,8 +855,7 @@ export function resetBudgets(): void {
       if (probing) endProbe(account);
     }
   taken.clear();
-  // Some runs keep a budget under no address (the kill matrix's, measured): no hold is ever its.
-  for (const account of budgets.keys()) if (typeof account === 'string') clearBlocked(account, runTag);
+  for (const account of budgets.keys()) clearBlocked(account, runTag);
   runTag = 0;
   budgets.clear();
   unsent.clear();
