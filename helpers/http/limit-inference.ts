@@ -106,6 +106,10 @@ function fitting(like: readonly LimitModel[], log: readonly number[], refusals: 
 export const alike = (a: LimitModel, b: LimitModel) =>
   Math.abs(a.limit - b.limit) <= CALL_SLACK && Math.abs(a.windowMs - b.windowMs) <= 2 * TIME_SLACK_MS;
 
+/** The limits of `models` alike to one of `others`. */
+export const alikeTo = (models: readonly LimitModel[], others: readonly LimitModel[]) =>
+  models.filter((m) => others.some((o) => alike(o, m)));
+
 /**
  * Whether, at each 429 besides `lead` (every one, undefined), the window held about `limit` of the logged calls, and
  * the 429's wait ended as one of them left: a call then, with a quiet stretch as long as the wait before it.

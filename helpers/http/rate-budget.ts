@@ -32,7 +32,7 @@
  */
 import { BroadcastChannel, threadId } from 'node:worker_threads';
 import {
-  alike,
+  alikeTo,
   CALL_SLACK,
   type LimitModel,
   leftBy,
@@ -717,8 +717,7 @@ function limitsLike(account: string, refusals: readonly SeenRefusal[]): { models
     .filter(([other, b]) => other !== account && !b.shown && b.models)
     .flatMap(([, b]) => b.models!);
   if (read.length === 0) return { models, alike: false };
-  const like =
-    models.length > 0 ? models.filter((m) => read.some((c) => alike(c, m))) : limitsFrom(log, refusals, read);
+  const like = models.length > 0 ? alikeTo(models, read) : limitsFrom(log, refusals, read);
   return like.length > 0 ? { models: like, alike: true } : { models, alike: false };
 }
 
@@ -731,7 +730,7 @@ function limitsLike(account: string, refusals: readonly SeenRefusal[]): { models
 function confirmAlike(account: string, models: readonly LimitModel[]): void {
   for (const [other, budget] of budgets) {
     if (other === account || budget.shown || budget.confirmed || !budget.models) continue;
-    const like = budget.models.filter((m) => models.some((c) => alike(c, m)));
+    const like = alikeTo(budget.models, models);
     if (like.length === 0) continue;
     budget.models = like;
     budget.confirmed = true;
