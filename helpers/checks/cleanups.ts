@@ -9,8 +9,16 @@ import type { World } from '../world/types.ts';
 import { BY_EITHER_ADMINISTRATOR, oweUndo, undo, undoneBy, undoRole } from '../world/undo.ts';
 import { ADMINISTRATORS, lightestAmong, MEMBERS } from './actors.ts';
 
+/** A cleanup: its ledger entry where it undoes one (a deferred undo has none). */
+interface Pending {
+  key: string;
+  label: string;
+  entry?: LedgerEntry;
+  run: () => Promise<string | null>;
+}
+
 export class Cleanups {
-  private readonly entries: { key: string; label: string; run: () => Promise<string | null> }[] = [];
+  private readonly entries: Pending[] = [];
 
   constructor(
     private readonly world: World,
@@ -24,6 +32,7 @@ export class Cleanups {
     this.entries.push({
       key: entry.key,
       label: `${kind} ${id}`,
+      entry,
       run: async () => {
         const stand = this.standIn(entry);
         const left =
@@ -130,17 +139,53 @@ export class Cleanups {
     recordUndone(this.world.options.ledgerFile, entry!.key);
   }
 
-  /** Runs the cleanups, newest first; returns what could not be undone (the runner retries those). */
+  /**
+   * Runs the cleanups, newest first; returns what could not be undone (the runner retries those). Realm settings
+   * changed together are put back together (undoneTogether).
+   */
   async run(): Promise<string[]> {
     const problems: string[] = [];
-    for (const { label, run } of this.entries.reverse()) {
-      try {
-        const left = await run();
-        if (left) problems.push(left);
-      } catch (error) {
-        problems.push(`cleanup of ${label} failed: ${(error as Error).message}`);
+    for (const batch of realmBatches(this.entries.reverse())) {
+      if (batch.length > 1 && (await this.undoneTogether(batch))) continue;
+      for (const { label, run } of batch) {
+        try {
+          const left = await run();
+          if (left) problems.push(left);
+        } catch (error) {
+          problems.push(`cleanup of ${label} failed: ${(error as Error).message}`);
+        }
       }
     }
     return problems;
   }
+
+  /**
+   * Puts back adjacent realm settings in one PATCH /realm, as the check's changes of several were sent (setRealm):
+   * the administrators alone may, and a per-user limit bears on them most. The oldest entry's value of a setting
+   * wins, as it would one by one, newest first. False where that one is refused: each is then put back alone.
+   */
+  private async undoneTogether(batch: readonly Pending[]): Promise<boolean> {
+    const entries = batch.map((pending) => pending.entry!);
+    const params = Object.assign({}, ...entries.map((entry) => JSON.parse(String(entry.id))));
+    const together: LedgerEntry = { ...entries[0]!, id: JSON.stringify(params) };
+    try {
+      if (!(await undoneBy(this.clientFor(this.standIn(together) ?? undoRole(together)), together))) return false;
+    } catch {
+      return false;
+    }
+    for (const entry of entries) recordUndone(this.world.options.ledgerFile, entry.key);
+    return true;
+  }
+}
+
+/** The cleanups in order, adjacent realm settings batched together, every other one alone. */
+function realmBatches(pending: readonly Pending[]): Pending[][] {
+  const batches: Pending[][] = [];
+  for (const item of pending) {
+    const last = batches.at(-1);
+    const isSetting = (p: Pending | undefined) => p?.entry?.kind === 'realm-setting';
+    if (isSetting(item) && isSetting(last?.[0])) last!.push(item);
+    else batches.push([item]);
+  }
+  return batches;
 }

@@ -29,6 +29,10 @@ function cleanupsOf(answer: (role: Role) => typeof SUCCESS | typeof REFUSED = ()
   const calls: string[] = [];
   const clientOf = (role: Role) =>
     ({
+      patch: async (path: string, params: unknown) => {
+        calls.push(`${role} PATCH ${path} ${JSON.stringify(params)}`);
+        return answer(role);
+      },
       delete: async (path: string) => {
         calls.push(`${role} DELETE ${path}`);
         return answer(role);
@@ -120,5 +124,39 @@ describe("undoing a check's objects", () => {
     cleanups.track('member', 'draft', 8, 'draft 8');
     await cleanups.run();
     expect(calls).toEqual(['member DELETE /drafts/8', 'guest DELETE /messages/7']);
+  });
+
+  it('puts back realm settings changed together in one request, the oldest value of a setting winning', async () => {
+    const { cleanups, calls, ledgerFile } = cleanupsOf();
+    cleanups.track('admin', 'realm-setting', JSON.stringify({ a: 1 }), 'realm setting a');
+    cleanups.track('admin', 'realm-setting', JSON.stringify({ b: 2 }), 'realm setting b');
+    cleanups.defer('a turn', () => calls.push('turn released'));
+    cleanups.track('admin', 'realm-setting', JSON.stringify({ a: 3 }), 'realm setting a');
+    cleanups.track('admin', 'realm-setting', JSON.stringify({ c: 4 }), 'realm setting c');
+    expect(await cleanups.run()).toEqual([]);
+    expect(calls).toEqual([
+      'admin PATCH /realm {"c":4,"a":3}',
+      'turn released',
+      'admin PATCH /realm {"b":2,"a":1}',
+    ]);
+    expect(pendingEntries(ledgerFile)).toEqual([]);
+  });
+
+  it('puts each realm setting back alone where the request for them all is refused', async () => {
+    let first = true;
+    const { cleanups, calls, ledgerFile } = cleanupsOf(() => {
+      const answer = first ? REFUSED : SUCCESS;
+      first = false;
+      return answer;
+    });
+    cleanups.track('admin', 'realm-setting', JSON.stringify({ a: 1 }), 'realm setting a');
+    cleanups.track('admin', 'realm-setting', JSON.stringify({ b: 2 }), 'realm setting b');
+    expect(await cleanups.run()).toEqual([]);
+    expect(calls).toEqual([
+      'admin PATCH /realm {"b":2,"a":1}',
+      'admin PATCH /realm {"b":2}',
+      'admin PATCH /realm {"a":1}',
+    ]);
+    expect(pendingEntries(ledgerFile)).toEqual([]);
   });
 });
