@@ -93,15 +93,28 @@ const turns = new WeakMap<CheckContext, Set<string>>();
  * another run's temporary value, and restoring it would leave the realm changed. No other check of the run changes
  * those settings meanwhile: it would wait for this check's turn on them (setRealm).
  */
-function baselineOf(ctx: CheckContext): Promise<Record<string, unknown>> {
-  if (ctx.world.target.embedded) return Promise.resolve(ctx.world.realm.raw);
+async function baselineOf(ctx: CheckContext, names: readonly string[]): Promise<Record<string, unknown>> {
+  if (ctx.world.target.embedded) return ctx.world.realm.raw;
   let baseline = baselines.get(ctx);
   if (!baseline) {
-    baseline = snapshot(ctx.admin, ['realm']).then((res) => mustBeOffered(res) as Record<string, unknown>);
+    // POST /register gives the realm's settings to every user: read by whoever has most budget, not by the
+    // administrators, whose own work (every change and restore of a setting, every channel archived) a per-user
+    // limit bears on most.
+    baseline = realmSeenBy(ctx, ctx.someone('anyone'));
     baselines.set(ctx, baseline);
   }
-  return baseline;
+  const seen = await baseline;
+  if (names.every((name) => `realm_${name}` in seen)) return seen;
+  // A setting hidden from the reader (a target may show some to administrators alone): an administrator's view adds
+  // what was missing, the values read first kept (the check may have changed them since).
+  const wider = realmSeenBy(ctx, administratorOf(ctx)).then((admin) => ({ ...admin, ...seen }));
+  baselines.set(ctx, wider);
+  return wider;
 }
+
+/** The realm's settings as POST /register shows them to the role's account. */
+const realmSeenBy = (ctx: CheckContext, role: Role) =>
+  snapshot(ctx.as(role), ['realm']).then((res) => mustBeOffered(res) as Record<string, unknown>);
 
 /**
  * Takes the check's turns on realm settings (takeTurns) it does not hold yet, in name order, so that two checks asking
@@ -129,7 +142,7 @@ export async function setRealm(ctx: CheckContext, settings: Record<string, Realm
   ctx.requireRealmChanges('this check');
   await holdTurns(ctx, Object.keys(settings));
 
-  const baseline = await baselineOf(ctx);
+  const baseline = await baselineOf(ctx, Object.keys(settings));
   const missing = Object.keys(settings).find((name) => !(`realm_${name}` in baseline));
   if (missing !== undefined) throw new Unsupported(`POST /register reports no realm_${missing}`);
   const params: Record<string, Params[string]> = {};
@@ -170,7 +183,7 @@ export function widenedGroup(
 export async function allowAlso(ctx: CheckContext, names: readonly string[], roles: readonly Role[]): Promise<void> {
   ctx.requireRealmChanges('this check');
   await holdTurns(ctx, names);
-  const baseline = await baselineOf(ctx);
+  const baseline = await baselineOf(ctx, names);
   const members = roles.map((r) => ctx.account(r).userId);
   const widened: Record<string, RealmValue> = {};
   for (const name of names) {
