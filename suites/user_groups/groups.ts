@@ -47,9 +47,14 @@ export async function mustDeactivateGroup(ctx: CheckContext, id: number): Promis
   mustSucceed(await deactivateGroup(ctx, id), `deactivating group ${id}`);
 }
 
-/** Whether the group is listed as deactivated (GET /user_groups with deactivated groups, a setup operation). */
+/**
+ * Whether the group is listed as deactivated (GET /user_groups with deactivated groups, a setup operation): read by
+ * any person with most budget (every user may list the realm's groups), not the group manager, whose own work every
+ * group of the run is.
+ */
 export async function isDeactivated(ctx: CheckContext, id: number): Promise<boolean> {
-  const body = await ctx.as(groupManager(ctx)).mustSetup('GET', '/user_groups', { include_deactivated_groups: true });
+  const reader = ctx.someone('person');
+  const body = await ctx.as(reader).mustSetup('GET', '/user_groups', { include_deactivated_groups: true });
   const group = (Array.isArray(body.user_groups) ? body.user_groups : []).find((g: { id: unknown }) => g?.id === id);
   if (!group) fail(undefined, `wanted group ${id} in GET /user_groups?include_deactivated_groups=true`);
   return group.deactivated === true;
