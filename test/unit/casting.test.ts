@@ -35,6 +35,14 @@ describe('casting the member', () => {
     expect(castingOf(both, edit('EDIT-CONTENT-001'))('member')).toBe('member2');
   });
 
+  it("gives EDIT-CONTENT-007 to the second member whatever the load: its polls come beside the time-limit checks' on the member", () => {
+    expect(castingOf(both, edit('EDIT-CONTENT-007'))('member')).toBe('member2');
+    for (let i = 0; i < 50; i++) noteAnswered(MEMBER2);
+    expect(castingOf(both, edit('EDIT-CONTENT-007'))('member')).toBe('member2');
+    const alone = worldOf({ member: { email: MEMBER } });
+    expect(castingOf(alone, edit('EDIT-CONTENT-007'))('member')).toBe('member');
+  });
+
   it('without a budget shown, to the one asked less of; alike, by the clause id, the same every time', () => {
     noteAnswered(MEMBER2);
     expect(castingOf(both, edit('EDIT-CONTENT-001'))('member')).toBe('member');
