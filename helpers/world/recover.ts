@@ -6,8 +6,8 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { lightestAmong } from '../checks/actors.ts';
 import { ApiClient } from '../http/client.ts';
-import { loadOf } from '../http/rate-budget.ts';
 import {
   LEDGER_DIR,
   type LedgerEntry,
@@ -70,16 +70,18 @@ function clientFor(world: World, account: WorldAccount): ApiClient {
 }
 
 /**
- * For an entry either administrator may undo (BY_EITHER_ADMINISTRATOR), the usable administrator least loaded
- * (loadOf; among equals the one the entry names): the run's end archives every channel the run's checks shared, a
- * dozen requests that would otherwise all be the administrator's.
+ * For an entry either administrator may undo (BY_EITHER_ADMINISTRATOR), the usable administrator with most budget
+ * left where the target shows it, else the one least loaded (lightestAmong, as the checks weigh accounts; among
+ * equals the one the entry names): the run's end archives every channel the run's checks shared, a dozen requests
+ * that would otherwise all be the administrator's. Led by the load alone, the run's end sent every channel to the
+ * owner as its budget ran out while the admin had two dozen left: three 429s, a window's wait.
  */
-function administratorFor(world: World, entry: LedgerEntry): WorldAccount | undefined {
+export function administratorFor(world: World, entry: LedgerEntry): WorldAccount | undefined {
   if (!BY_EITHER_ADMINISTRATOR.includes(entry.kind)) return undefined;
-  let best = accountFor(world, entry);
-  for (const account of usableAdministrators(world.accounts))
-    if (!best || loadOf(account.email) < loadOf(best.email)) best = account;
-  return best;
+  const pool = usableAdministrators(world.accounts);
+  const named = accountFor(world, entry);
+  const chosen = named && pool.some((a) => a.email === named.email) ? named : pool[0];
+  return chosen && lightestAmong(chosen, pool, (account) => account.email);
 }
 
 /** The account that undoes an entry: the one named in it (by API email), else the role's. */
