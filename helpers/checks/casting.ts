@@ -50,7 +50,7 @@ const BY_EMAIL = new Set(['MSG-SEND-005', 'MSG-SEND-008', 'MSG-NARROW-004']);
  * of a time limit (real Zulip's 20 s) from the run's start, beside EDIT-LIMIT-001 and -002, which move the member's
  * messages through it as named. The casting weighs the load so far, not those polls to come: with all three on the
  * member, a quick run against a limit of 200 requests a minute had the member answer 209-218 requests in 4 runs of
- * 18 (a 429, then a window's wait) while the second member answered 142-191.
+ * 18 (a 429, then a window's wait) while the second member answered 142-178.
  */
 const TO_SECOND_MEMBER = new Set(['EDIT-CONTENT-007']);
 
