@@ -13,13 +13,18 @@ let current: string | undefined;
  * Called with every check's world: the first check of a new run clears the last run's state, and learns what the
  * runner's own requests told of the accounts' budgets before any worker could hear (World.budgetNews).
  */
-export function enterRun({ runId, budgetNews = [] }: Pick<World, 'runId' | 'budgetNews'>): void {
+export function enterRun({
+  runId,
+  budgetNews = [],
+  target,
+}: Pick<World, 'runId' | 'budgetNews'> & Partial<Pick<World, 'target'>>): void {
   if (runId === current) return;
   if (current !== undefined) {
     resetBreaker();
     resetBudgets();
   }
   current = runId;
-  enterBudgetRun(runId);
+  // Against an external target the counts of answered requests are news at once (rate-budget.ts answeredBatchMs).
+  enterBudgetRun(runId, { external: target?.embedded === false });
   learnKept(budgetNews);
 }

@@ -74,4 +74,25 @@ describe('the state of a run, in a thread that outlives it', () => {
     expect(answeredFor('member@example.com')).toBe(2);
     channel.close();
   });
+
+  it('tells the other workers its counts of answered requests at once against an external target, in 50 ms batches on the embedded server', async () => {
+    const heard: string[] = [];
+    const channel = new BroadcastChannel('teamchat-conformance:rate-budget');
+    channel.onmessage = (event) => {
+      const news = (event as { data: { kind?: string; account?: string } }).data;
+      if (news.kind === 'counted') heard.push(news.account!);
+    };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    enterRun({ runId: 'run-e', target: { embedded: false } as never });
+    noteAnswered('member@example.com');
+    await sleep(20);
+    expect(heard).toEqual(['member@example.com']);
+    enterRun({ runId: 'run-f', target: { embedded: true } as never });
+    noteAnswered('owner@example.com');
+    await sleep(20);
+    expect(heard).toEqual(['member@example.com']);
+    await sleep(60);
+    expect(heard).toEqual(['member@example.com', 'owner@example.com']);
+    channel.close();
+  });
 });
