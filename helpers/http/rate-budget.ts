@@ -792,7 +792,7 @@ function borrowedLeft(budget: Budget, now: number): number | undefined {
  * account's load against another's. Against an external target, none (the next turn of the event loop, one message
  * for the answers of that turn): checks starting in the same instant weighed counts up to 50 ms old, saw the same
  * account least asked and all went to it — where no header shows each account's budget, a quick run's accounts
- * answered 155-225 requests, one over a window of 200 in 5 runs of 6 (a window's wait); with the counts at once,
+ * answered 155-225 requests, one over a window of 200 in 7 runs of 8 (a window's wait); with the counts at once,
  * 166-193 (see enterBudgetRun).
  */
 const ANSWERED_BATCH_MS = 50;
