@@ -180,10 +180,10 @@ export class Cleanups {
 
 /** The cleanups in order, adjacent realm settings batched together, every other one alone. */
 function realmBatches(pending: readonly Pending[]): Pending[][] {
+  const isSetting = (p: Pending | undefined) => p?.entry?.kind === 'realm-setting';
   const batches: Pending[][] = [];
   for (const item of pending) {
     const last = batches.at(-1);
-    const isSetting = (p: Pending | undefined) => p?.entry?.kind === 'realm-setting';
     if (isSetting(item) && isSetting(last?.[0])) last!.push(item);
     else batches.push([item]);
   }
