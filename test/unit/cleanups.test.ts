@@ -134,11 +134,7 @@ describe("undoing a check's objects", () => {
     cleanups.track('admin', 'realm-setting', JSON.stringify({ a: 3 }), 'realm setting a');
     cleanups.track('admin', 'realm-setting', JSON.stringify({ c: 4 }), 'realm setting c');
     expect(await cleanups.run()).toEqual([]);
-    expect(calls).toEqual([
-      'admin PATCH /realm {"c":4,"a":3}',
-      'turn released',
-      'admin PATCH /realm {"b":2,"a":1}',
-    ]);
+    expect(calls).toEqual(['admin PATCH /realm {"c":4,"a":3}', 'turn released', 'admin PATCH /realm {"b":2,"a":1}']);
     expect(pendingEntries(ledgerFile)).toEqual([]);
   });
 
