@@ -1,10 +1,11 @@
 /**
  * Suite files whose checks change state another run could change too through the same accounts (realm edit
  * settings, mutes, email visibility, profile fields) declare it at their top: `sharesState('mutes')`. On an external
- * target, the first check of the run's files that declare it takes the run's lease on that state (helpers/world/lease.ts),
- * held until the run ends; another run's checks of the same state wait their turn, saying so. With
- * `from`, the first check it accepts takes it (a file of checks over every operation, of which one mutes). The
- * embedded reference server is the run's own, and takes no lease.
+ * target, the first check of the run's files that declare any takes the run's lease on shared state
+ * (helpers/world/lease.ts: one lease for every kind, so that two runs never wait for each other), held until the run
+ * ends; another run's checks of shared state wait their turn, saying so. With `from`, the first check it accepts
+ * takes it (a file of checks over every operation, of which one mutes). The embedded reference server is the run's
+ * own, and takes no lease.
  *
  * Within a run, suite files run side by side: checks of different files that change the same thing (one realm
  * setting) take turns through `takeTurn`, whatever the target.
@@ -25,6 +26,8 @@ import type { CheckContext } from './context.ts';
 
 /** The account whose drafts hold the leases: one every run that shares the server acts through. */
 const LEASE_ACCOUNTS: readonly Role[] = ['member', 'member2', 'moderator', 'admin', 'owner'];
+/** What the run's lease covers, in its request's text and the progress lines. */
+const SHARED_STATE = 'shared-state';
 /** How long a check may wait for another run's lease before it ends in error. */
 export const LEASE_WAIT_LIMIT_MS = 15 * 60_000;
 
@@ -33,7 +36,7 @@ const leaseEntry = (role: Role, id: number, what: string): LedgerEntry => ({
   kind: 'draft',
   role,
   id,
-  label: `the run's lease request on ${what}`,
+  label: `the run's lease request on ${what.replace('-', ' ')}`,
 });
 
 export function sharesState(what: string, { from }: { from?: (clauseId: string) => boolean } = {}): void {
@@ -49,19 +52,21 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
     if (!role) return;
     seen = world.runId;
     const clause = task.name.split(' ')[0];
-    // A run's lease on one kind of state is asked for once, by the first of its workers to need it, and held until
+    // A run's lease is asked for once, by the first of its workers to need it, and held until
     // the run ends (its ledger deletes the request then): the others wait for word of how the asking went (`held`,
     // or `unguarded <why>` where the target could hold no lease) instead of each asking again (a request, two
     // listings and a second's settle each, on the one account every run shares).
     const asked = Date.now();
-    const claim = await claimOnce(world.runId, 'lease', what, LEASE_WAIT_LIMIT_MS);
+    const claim = await claimOnce(world.runId, 'lease', SHARED_STATE, LEASE_WAIT_LIMIT_MS);
     if (!claim.asker) {
       const waited = Date.now() - asked;
       const state = claim.state === 'timeout' ? 'unguarded: waited too long for the lease' : claim.state;
-      if (state.startsWith('unguarded')) addPendingNote(`ran without a lease on ${what}: ${state}`);
+      if (state.startsWith('unguarded')) addPendingNote(`ran without a lease on shared state (${what}): ${state}`);
       // The asking itself takes a second or two (the lease's settle): only a longer wait, on another run, is news.
       else if (waited >= 5000)
-        addPendingNote(`waited ${(waited / 1000).toFixed(0)} s for the run's lease on ${what} before starting`);
+        addPendingNote(
+          `waited ${(waited / 1000).toFixed(0)} s for the run's lease on shared state (${what}) before starting`,
+        );
       return;
     }
     const account = world.accounts[role]!;
@@ -78,11 +83,11 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
     const lease = new Lease({
       client,
       runId: world.runId,
-      what,
+      what: SHARED_STATE,
       ttlMs: world.options.leaseSeconds * 1000,
       onWait: (other, until) =>
         announce(
-          `waiting for run ${other}'s lease on ${what} (it ends when that run does, at the latest at ${clockOf(until)} unless renewed)`,
+          `waiting for run ${other}'s lease on shared state, for ${what} (it ends when that run does, at the latest at ${clockOf(until)} unless renewed)`,
           clause,
         ),
     });
@@ -90,17 +95,19 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
       // Recorded like any draft of the run: the run's end (or, should it die, the next run's recovery) deletes it,
       // which gives the lease up; other runs need not wait for it to lapse.
       const waited = await lease.acquire((draftId) =>
-        recordCreated(world.options.ledgerFile, leaseEntry(role, draftId, what)),
+        recordCreated(world.options.ledgerFile, leaseEntry(role, draftId, SHARED_STATE)),
       );
-      settleOnce(world.runId, 'lease', what, 'held');
+      settleOnce(world.runId, 'lease', SHARED_STATE, 'held');
       if (waited >= 1000)
-        addPendingNote(`waited ${(waited / 1000).toFixed(0)} s for another run's lease on ${what} before starting`);
+        addPendingNote(
+          `waited ${(waited / 1000).toFixed(0)} s for another run's lease on shared state (${what}) before starting`,
+        );
     } catch (error) {
       // A target without drafts (or refusing them) cannot hold leases: the checks run unguarded, and say so.
       await lease.release().catch(() => {});
       const why = (error as Error).message.split('\n')[0];
-      settleOnce(world.runId, 'lease', what, `unguarded: ${why}`);
-      addPendingNote(`ran without a lease on ${what}: ${why}`);
+      settleOnce(world.runId, 'lease', SHARED_STATE, `unguarded: ${why}`);
+      addPendingNote(`ran without a lease on shared state (${what}): ${why}`);
     }
   }, LEASE_WAIT_LIMIT_MS);
 }

@@ -35,11 +35,11 @@ describe('a lease left by a killed run', () => {
       args: ['--only', 'EDIT-CONTENT-001'],
     });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toContain(`waiting for run ${killed}'s lease on realm-edit-settings`);
+    expect(run.stdout).toContain(`waiting for run ${killed}'s lease on shared state, for realm-edit-settings`);
     expect(Date.now()).toBeGreaterThanOrEqual(lapses);
     expect(run.ms).toBeLessThan(50_000);
     expect(run.results!.clauses.find((c) => c.id === 'EDIT-CONTENT-001')?.notes?.join(' ')).toMatch(
-      /waited \d+ s for another run's lease on realm-edit-settings/,
+      /waited \d+ s for another run's lease on shared state \(realm-edit-settings\)/,
     );
   }, 120_000);
 });
