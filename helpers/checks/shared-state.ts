@@ -31,12 +31,12 @@ const SHARED_STATE = 'shared-state';
 /** How long a check may wait for another run's lease before it ends in error. */
 export const LEASE_WAIT_LIMIT_MS = 15 * 60_000;
 
-const leaseEntry = (role: Role, id: number, what: string): LedgerEntry => ({
+const leaseEntry = (role: Role, id: number): LedgerEntry => ({
   key: `draft:${role}:${id}`,
   kind: 'draft',
   role,
   id,
-  label: `the run's lease request on ${what.replace('-', ' ')}`,
+  label: "the run's lease request on shared state",
 });
 
 export function sharesState(what: string, { from }: { from?: (clauseId: string) => boolean } = {}): void {
@@ -52,10 +52,10 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
     if (!role) return;
     seen = world.runId;
     const clause = task.name.split(' ')[0];
-    // A run's lease is asked for once, by the first of its workers to need it, and held until
-    // the run ends (its ledger deletes the request then): the others wait for word of how the asking went (`held`,
-    // or `unguarded <why>` where the target could hold no lease) instead of each asking again (a request, two
-    // listings and a second's settle each, on the one account every run shares).
+    // A run's lease is asked for once, by the first of its workers to need it, and held until the run ends (its
+    // ledger deletes the request then): the others wait for word of how the asking went (`held`, or `unguarded
+    // <why>` where the target could hold no lease) instead of each asking again (a request, two listings and a
+    // second's settle each, on the one account every run shares).
     const asked = Date.now();
     const claim = await claimOnce(world.runId, 'lease', SHARED_STATE, LEASE_WAIT_LIMIT_MS);
     if (!claim.asker) {
@@ -95,7 +95,7 @@ export function sharesState(what: string, { from }: { from?: (clauseId: string) 
       // Recorded like any draft of the run: the run's end (or, should it die, the next run's recovery) deletes it,
       // which gives the lease up; other runs need not wait for it to lapse.
       const waited = await lease.acquire((draftId) =>
-        recordCreated(world.options.ledgerFile, leaseEntry(role, draftId, SHARED_STATE)),
+        recordCreated(world.options.ledgerFile, leaseEntry(role, draftId)),
       );
       settleOnce(world.runId, 'lease', SHARED_STATE, 'held');
       if (waited >= 1000)
