@@ -108,11 +108,10 @@ async function probe(ctx: CheckContext): Promise<void> {
 }
 
 group('Bad input to every operation', () => {
-  // The mute controls mute (and unmute) as the guest or the bot, as other runs' do: the file holds the mutes lease,
-  // so that two runs never mute the same user as the same caller at once. The edit controls need the realm's edit
-  // settings as they are (another run's edit checks turn editing off for a moment): the file holds that lease from
-  // the edit probes on. Leases are taken in one order everywhere (mutes, then the edit settings), so that no two
-  // files each hold one and wait for the other: both from the first of the two operations' checks.
+  // The mute controls mute (and unmute) as the guest or the bot, as other runs' do, and the edit controls need the
+  // realm's edit settings as they are (another run's edit checks turn editing off for a moment): the file declares
+  // both, and holds the run's lease on shared state from the first of the two operations' checks, so that two runs
+  // never mute the same user as the same caller at once nor edit under each other's settings.
   const muteOrEdit = (id: string) => id === 'BAD-EDIT-001' || id === 'BAD-MUTE-001';
   sharesState('mutes', { from: muteOrEdit });
   sharesState('realm-edit-settings', { from: muteOrEdit });

@@ -89,7 +89,7 @@ const turns = new WeakMap<CheckContext, Set<string>>();
 /**
  * The realm settings a check puts back when it ends. On the embedded server, the values the run found at its start
  * (`world.realm.raw`). On an external one, which other runs share, the values read when the check first changes one,
- * while its file holds the lease on the edit settings (sharesState): a baseline read at the run's start could be
+ * while the run holds its lease on shared state (sharesState): a baseline read at the run's start could be
  * another run's temporary value, and restoring it would leave the realm changed. No other check of the run changes
  * those settings meanwhile: it would wait for this check's turn on them (setRealm).
  */

@@ -1,7 +1,8 @@
 // POST /user_groups/{id}/deactivate — contract: "16. Deactivate a user group", the user-group rows of States and
 // transitions, Errors. Groups are realm-wide: on an external target these checks need ALLOW_REALM_CHANGES=true.
 // GROUP-DEACTIVATE-007 names a group in a realm setting the edit checks change too (can_resolve_topics_group): it
-// holds the lease on the realm's edit settings, as they do, and takes turns with them (setRealm).
+// declares the realm's edit settings shared, as they do (the run's lease on shared state), and takes turns with them
+// (setRealm).
 import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
