@@ -48,7 +48,7 @@ describe("a run's lease", () => {
     expect(await lease.release()).toBe(true);
   });
 
-  it('is not held back by its own run, by a later request, or by a lapsed one', async () => {
+  it('is not held back by its own run or a lapsed request, and holds a later run back', async () => {
     const { drafts, client } = fakeTarget();
     const past = Math.floor(Date.now() / 1000) - 10;
     drafts.set(100, { id: 100, content: `cf-deadrun-lease shared-state until ${Date.now() - 1} w1`, timestamp: past });
