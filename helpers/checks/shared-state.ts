@@ -2,7 +2,7 @@
  * Suite files whose checks change state another run could change too through the same accounts (realm edit
  * settings, mutes, email visibility, profile fields) declare it at their top: `sharesState('mutes')`. On an external
  * target, the first check of the run's files that declare any takes the run's lease on shared state
- * (helpers/world/lease.ts: one lease for every kind, so that two runs never wait for each other), held until the run
+ * (helpers/world/lease.ts: one lease for every kind, so that no two runs each wait for the other), held until the run
  * ends; another run's checks of shared state wait their turn, saying so. With `from`, the first check it accepts
  * takes it (a file of checks over every operation, of which one mutes). The embedded reference server is the run's
  * own, and takes no lease.
