@@ -4,15 +4,16 @@
  * other's checks. It is kept on the target itself, through an operation the suite already uses: a draft of the
  * lease account (the member), which every run acting through that account sees.
  *
- * A draft `cf-<runid>-lease <what> until <ms> <holder>` asks for the lease; the requests are ordered by the
- * server's timestamp (and their text, for ties). A holder may go ahead once no other run's live request comes
- * before its own, whatever its `what`: first come, first served, and no run overtakes another. One lease covers all
- * the state a run shares: a run holding one kind of state while it waited for another's could wait for a run that
- * waited for it (each asks as its checks come to the state, and two runs starting within a second can ask in crossed
- * orders), each until the other ended. A request of any `what` holds the others back, so that runs of earlier versions
- * of the suite, which asked a lease for each kind of state, still exclude this one. The requests of one run's workers
- * do not exclude each other (a run's checks are written to run side by side). A request is renewed while it is held or
- * waited for; a run killed while holding one leaves a request that lapses at its `until` and is then ignored.
+ * A draft `cf-<runid>-lease <what> until <ms> <holder>` asks for the lease; the requests are ordered by the server's
+ * timestamp (and their text, for ties). A holder may go ahead once no other run's live request comes before its own,
+ * whatever its `what`: first come, first served, and no run overtakes another. One lease covers all the state a run
+ * shares: a run holding one kind of state while it waited for another's could wait for a run that waited for it
+ * (each asks as its checks come to the state, and two runs starting within a second can ask in crossed orders), each
+ * until the other ended. A request of any `what` holds the others back, so that runs of earlier versions of the
+ * suite, which asked a lease for each kind of state, still hold this one back (not the other way round: they look at
+ * their own kind's requests only). The requests of one run's workers do not exclude each other (a run's checks are
+ * written to run side by side). A request is renewed while it is held or waited for; a run killed while holding one
+ * leaves a request that lapses at its `until` and is then ignored.
  *
  * Ordering by the server's timestamp needs a settle: a request made after ours gets a later second, once a second
  * has passed since ours was made. So a request is read back only after that second.
