@@ -1,11 +1,11 @@
 /**
- * Suite files whose checks change state another run could change too through the same accounts (realm edit
- * settings, mutes, email visibility, profile fields) declare it at their top: `sharesState('mutes')`. On an external
- * target, the first check of the run's files that declare any takes the run's lease on shared state
- * (helpers/world/lease.ts: one lease for every kind, so that no two runs each wait for the other), held until the run
- * ends; another run's checks of shared state wait their turn, saying so. With `from`, the first check it accepts
- * takes it (a file of checks over every operation, of which one mutes). The embedded reference server is the run's
- * own, and takes no lease.
+ * Suite files whose checks change state another run could change too through the same accounts (realm edit settings,
+ * mutes, email visibility, profile fields) declare it at their top: `sharesState('mutes')`, or several kinds at
+ * once: `sharesState(['mutes', 'realm-edit-settings'])`. On an external target, the first check of the run's files
+ * that declare any takes the run's lease on shared state (helpers/world/lease.ts: one lease for every kind, so that
+ * no two runs each wait for the other), held until the run ends; another run's checks of shared state wait their
+ * turn, saying so. With `from`, the first check it accepts takes it (a file of checks over every operation, of which
+ * one mutes). The embedded reference server is the run's own, and takes no lease.
  *
  * Within a run, suite files run side by side: checks of different files that change the same thing (one realm
  * setting) take turns through `takeTurn`, whatever the target.
@@ -39,8 +39,13 @@ const leaseEntry = (role: Role, id: number): LedgerEntry => ({
   label: "the run's lease request on shared state",
 });
 
-export function sharesState(what: string, { from }: { from?: (clauseId: string) => boolean } = {}): void {
+export function sharesState(
+  kinds: string | readonly string[],
+  { from }: { from?: (clauseId: string) => boolean } = {},
+): void {
   if (declaringOnly()) return; // the catalogue reading the file's clauses: no run, no lease
+  /** The kinds the file changes, for the notes and progress lines (the lease covers them all). */
+  const what = typeof kinds === 'string' ? kinds : kinds.join(', ');
   /** The run whose lease this file has seen to (a worker may serve several runs in a row). */
   let seen: string | undefined;
 

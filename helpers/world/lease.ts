@@ -37,7 +37,6 @@ interface Request {
   id: number;
   timestamp: number;
   runId: string;
-  what: string;
   until: number;
   holder: string;
 }
@@ -57,7 +56,6 @@ function parse(draft: any): Request | undefined {
     id: draft.id,
     timestamp: draft.timestamp,
     runId: match[1]!,
-    what: match[2]!,
     until: Number(match[3]),
     holder: match[4]!,
   };

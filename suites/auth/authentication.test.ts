@@ -189,8 +189,7 @@ group('Authentication', () => {
   // The mute operation's controls mute as the guest or the bot, as other runs' do; the edit operation's need the
   // realm's edit settings as they are: the run's lease on shared state, from the first of them (see bad-input.test.ts).
   const bad = (id: string) => (BAD_CREDENTIALS as readonly string[]).includes(id);
-  sharesState('mutes', { from: bad });
-  sharesState('realm-edit-settings', { from: bad });
+  sharesState(['mutes', 'realm-edit-settings'], { from: bad });
   check(
     'AUTH-001',
     'MUST refuse every operation (but fetching an API key) called without credentials, with the error envelope',

@@ -113,8 +113,7 @@ group('Bad input to every operation', () => {
   // both, and holds the run's lease on shared state from the first of the two operations' checks, so that two runs
   // never mute the same user as the same caller at once nor edit under each other's settings.
   const muteOrEdit = (id: string) => id === 'BAD-EDIT-001' || id === 'BAD-MUTE-001';
-  sharesState('mutes', { from: muteOrEdit });
-  sharesState('realm-edit-settings', { from: muteOrEdit });
+  sharesState(['mutes', 'realm-edit-settings'], { from: muteOrEdit });
   // BAD-*: one clause per operation that takes parameters a request can get wrong, in the contract's order. The rule
   // is the Errors section's over every operation: a request the contract cannot accept gets the error envelope and
   // changes nothing; the probes come from the operation's parameter table (helpers/contract).
