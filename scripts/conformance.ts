@@ -25,6 +25,7 @@ import {
   requestCount,
   requestsByAccount,
 } from '../helpers/reporters/results.ts';
+import { verdictOf } from '../helpers/reporters/verdict.ts';
 import { type ConformanceRun, runConformance } from '../helpers/run/run-conformance.ts';
 import type { SuiteRunner } from '../helpers/run/suite-runner.ts';
 import type { World } from '../helpers/world/types.ts';
@@ -39,10 +40,10 @@ const log = (line: string) => console.log(line);
  * Ctrl-C (SIGINT) or SIGTERM: the checks are cancelled and everything the run created is undone before it exits
  * (status 130). A second signal leaves at once; the next run then recovers what is left (helpers/world/recover.ts).
  */
-const interrupt: { requested: boolean; suites?: SuiteRunner } = { requested: false };
+const interrupt: { signal?: NodeJS.Signals; suites?: SuiteRunner } = {};
 function onSignal(signal: NodeJS.Signals): void {
-  if (interrupt.requested) process.exit(130);
-  interrupt.requested = true;
+  if (interrupt.signal) process.exit(130);
+  interrupt.signal = signal;
   console.error(`teamchat-conformance: ${signal}: stopping the checks and cleaning up (again to leave at once)`);
   void interrupt.suites?.cancel();
 }
@@ -144,7 +145,8 @@ async function run(options: RunOptions): Promise<number> {
         ...(options.replay ? { replay: options.replay } : {}),
         version,
         log,
-        interrupted: () => interrupt.requested,
+        interruption: () => (interrupt.signal ? `interrupted by ${interrupt.signal}` : undefined),
+        ...(options.shard ? { shard: options.shard } : {}),
       });
     } catch (error) {
       if (error instanceof ConfigError) return fatal(error.message);
@@ -166,7 +168,7 @@ async function run(options: RunOptions): Promise<number> {
       // A shard's summary would be partial: the merge writes the whole run's.
       if (!options.shard) summarizeForCi(results, diff);
     }
-    if (interrupt.requested) return 130;
+    if (interrupt.signal) return 130;
     return results ? exitCodeOf(results) : 2;
   } finally {
     await interrupt.suites?.close();
@@ -208,6 +210,7 @@ function printSummary(results: RunResults | undefined, reportDir: string, leftov
     log('no results: the suites did not run to the end (see above)');
     return;
   }
+  log(verdictOf(results).text);
   const c = results.counts;
   const parts = [`${c.passed} passed`, `${c.failed} failed`, `${c.warned} warned`, `${c.error} errors`];
   for (const o of ['known-failure', 'skipped-unsupported', 'not-applicable', 'disabled', 'not-run'] as const)

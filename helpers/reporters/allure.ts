@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Outcome, testNameOf } from '../clauses/types.ts';
-import type { ClauseResult, RunResults } from './results.ts';
+import { type ClauseResult, cutShortBefore, type RunResults } from './results.ts';
 
 const SEVERITY = { MUST: 'critical', SHOULD: 'normal', MAY: 'minor' } as const;
 
@@ -65,13 +65,14 @@ export function writeAllure(dir: string, results: RunResults): void {
       ...(c.curl ? [attach('reproduce.sh', c.curl, 'text/plain')] : []),
       ...(c.notes?.length ? [attach('notes.txt', c.notes.join('\n'), 'text/plain')] : []),
     ];
-    const message = c.outcome === 'known-failure' ? `known failure: ${c.reason ?? ''}` : c.reason;
+    const cutShort = cutShortBefore(results, c);
+    const message = cutShort ?? (c.outcome === 'known-failure' ? `known failure: ${c.reason ?? ''}` : c.reason);
     const result = {
       uuid,
       historyId: c.id,
       name: testNameOf(c),
       fullName: `teamchat-conformance:${c.endpoint}#${c.id}`,
-      status: STATUS[c.outcome],
+      status: cutShort ? 'broken' : STATUS[c.outcome],
       statusDetails: message ? { message } : {},
       stage: 'finished',
       start,

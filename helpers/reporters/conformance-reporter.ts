@@ -1,5 +1,5 @@
 /** The vitest reporter that writes conformance.json and conformance.md when the run ends. */
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
 import { type Clause, testNameOf } from '../clauses/types.ts';
 import { redact } from '../http/redact.ts';
 import type { World } from '../world/types.ts';
@@ -32,10 +32,16 @@ export class ConformanceReporter implements Reporter {
       expectedFailures?: { file: string; stale: string[] };
       /** Clause id → reason, from the expected-failures file (for the clauses judged over every response). */
       expectedById?: Readonly<Record<string, string>>;
+      /** Why the run is being stopped (a signal), once it is: the reports then say the run was cut short. */
+      interruption?: () => string | undefined;
     },
   ) {}
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string }> = [],
+    reason?: TestRunEndReason,
+  ): void {
     const seen: TestSeen[] = [];
     // A check's test is named after its clause (testNameOf), so a test that never ran names its clause too.
     const byName = new Map(this.options.clauses.map((c) => [testNameOf(c), c.id]));
@@ -54,13 +60,32 @@ export class ConformanceReporter implements Reporter {
         });
       }
     }
+    const first = unhandledErrors[0];
+    const cutShort =
+      this.options.interruption?.() ??
+      (reason === 'interrupted' ? 'interrupted' : undefined) ??
+      (first
+        ? `broken by ${unhandledErrors.length} unhandled error${unhandledErrors.length > 1 ? 's' : ''} of the test runner (${redact(first.message ?? 'no message')})`
+        : undefined);
+    this.write(seen, cutShort);
+  }
+
+  /** Reports for a run whose suites never reached their end (a crash, a stop before they started): nothing judged. */
+  endWithout(cutShort: string): RunResults {
+    return this.results ?? this.write([], cutShort);
+  }
+
+  private write(seen: readonly TestSeen[], cutShort: string | undefined): RunResults {
     const run: RunInfo = {
       ...this.options.run,
       startedAt: new Date(this.started).toISOString(),
       durationMs: Date.now() - this.started,
+      ...(cutShort ? { cutShort } : {}),
     };
-    this.results = buildResults(seen, run, this.options.version, this.options.clauses, this.options.expectedById);
-    if (this.options.expectedFailures) this.results.expectedFailures = this.options.expectedFailures;
-    writeReports(this.options.reportDir, this.results);
+    const results = buildResults(seen, run, this.options.version, this.options.clauses, this.options.expectedById);
+    if (this.options.expectedFailures) results.expectedFailures = this.options.expectedFailures;
+    writeReports(this.options.reportDir, results);
+    this.results = results;
+    return results;
   }
 }

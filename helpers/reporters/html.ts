@@ -221,7 +221,7 @@ body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;
 h1{margin:.2rem 0}.meta{color:#555;margin-top:0}
 .verdict{font-size:16px;font-weight:600;padding:.5rem .8rem;border-radius:6px;margin:.4rem 0}
 .verdict.conforming{background:#e3f6e9;color:#0b6b2e}.verdict.not-conforming{background:#fde7e8;color:#a30d14}
-.verdict.inconclusive{background:#fff2d6;color:#8a5a00}.showing{color:#555;font-size:13px}
+.verdict.inconclusive,.verdict.incomplete{background:#fff2d6;color:#8a5a00}.showing{color:#555;font-size:13px}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1.2rem}th,td{border-bottom:1px solid #e3e5e8;padding:.35rem .5rem;text-align:left;vertical-align:top}
 table.counts{width:auto}table.counts td{text-align:right;min-width:4.5rem}tr.total{font-weight:600}
 .id{font-family:ui-monospace,monospace;white-space:nowrap}.section,.note{color:#666;font-size:12px}.note{color:#8a5a00}

@@ -9,7 +9,7 @@ import type { BaselineDiff } from './baseline.ts';
 import { type RunResults, requestCount } from './results.ts';
 import { problemsOf, verdictOf } from './verdict.ts';
 
-const ICON = { conforming: '✅', 'not-conforming': '❌', inconclusive: '⚠️' } as const;
+const ICON = { conforming: '✅', 'not-conforming': '❌', inconclusive: '⚠️', incomplete: '⏹️' } as const;
 /** Rows beyond this are left to the reports (a summary page has a size limit of 1 MiB). */
 const MAX_ROWS = 50;
 

@@ -33,10 +33,14 @@ export function mergeResults(parts: readonly RunResults[]): RunResults {
     return ran[0] ?? clause;
   });
   const first = parts[0]!;
+  // The merge is the whole run: no longer a shard's; cut short where any shard was.
+  const { shard: _shard, cutShort: _cutShort, ...run } = first.run;
+  const cutShort = parts.flatMap((p) => (p.run.cutShort ? [`shard ${p.run.shard ?? '?'} ${p.run.cutShort}`] : []));
   return {
     tool: first.tool,
     run: {
-      ...first.run,
+      ...run,
+      ...(cutShort.length ? { cutShort: cutShort.join('; ') } : {}),
       runId: parts.map((p) => p.run.runId).join('+'),
       startedAt: parts.map((p) => p.run.startedAt).sort()[0]!,
       durationMs: Math.max(...parts.map((p) => p.run.durationMs)),

@@ -27,6 +27,13 @@ export interface RunInfo {
   featureLevel: number | null;
   startedAt: string;
   durationMs: number;
+  /** `--shard i/n`: the run judged only its share of the clauses; the others are not-run here, judged elsewhere. */
+  shard?: string;
+  /**
+   * Why the run ended before every selected clause was judged ("interrupted by SIGINT", "the test runner crashed:
+   * …"); absent when it ran to its end. A cut-short run never reads as conforming (verdict.ts).
+   */
+  cutShort?: string;
 }
 
 export interface RunResults {
@@ -213,11 +220,27 @@ export function countByLevel(results: readonly ClauseResult[]): Record<Level, Re
 }
 
 /**
+ * Selected clauses the run never judged: every not-run clause, but in a shard's run, where the other shards' clauses
+ * are not-run by design, none (the merge of the shards counts them).
+ */
+export const unjudgedCount = (r: RunResults) => (r.run.shard ? 0 : r.counts['not-run']);
+
+/**
+ * Why a clause was not judged, where the run was cut short before it: the reports that have a place for a broken
+ * test (JUnit's error, Allure's broken) show it there, so that a CI page reads the run as broken, not as skipped.
+ */
+export const cutShortBefore = (r: RunResults, c: ClauseResult): string | undefined =>
+  c.outcome === 'not-run' && r.run.cutShort ? `not run: the run was ${r.run.cutShort}` : undefined;
+
+/** Whether the run left selected clauses unjudged, or ended before its end: it then vouches for nothing. */
+export const isIncomplete = (r: RunResults) => r.run.cutShort !== undefined || unjudgedCount(r) > 0;
+
+/**
  * Exit status of a run: 1 when a clause failed (a departure was found, whatever else broke), else 2 when a check
- * ended in error (the run cannot vouch for conformance), else 0.
+ * ended in error or the run was incomplete (it cannot vouch for conformance), else 0.
  */
 export function exitCodeOf(results: RunResults): 0 | 1 | 2 {
   if (results.counts.failed > 0) return 1;
-  if (results.counts.error > 0) return 2;
+  if (results.counts.error > 0 || isIncomplete(results)) return 2;
   return 0;
 }

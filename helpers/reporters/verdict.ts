@@ -1,10 +1,11 @@
 /**
  * The run's verdict in one line, the first thing every report says: does the target conform, and if not, how many
- * MUST clauses failed. Errors (a check that could not judge) make a run inconclusive, not conforming.
+ * MUST clauses failed. Errors (a check that could not judge) make a run inconclusive, not conforming; a run cut short
+ * (Ctrl-C, a CI job's kill, a crash) or one that left clauses unjudged is incomplete, whatever the judged ones say.
  */
-import type { ClauseResult, RunResults } from './results.ts';
+import { type ClauseResult, isIncomplete, type RunResults, unjudgedCount } from './results.ts';
 
-export type VerdictKind = 'conforming' | 'not-conforming' | 'inconclusive';
+export type VerdictKind = 'conforming' | 'not-conforming' | 'inconclusive' | 'incomplete';
 
 export interface Verdict {
   kind: VerdictKind;
@@ -22,10 +23,18 @@ export function verdictOf(r: RunResults): Verdict {
     known ? `${plural(known, 'known departure')} (expected failures)` : '',
   ].filter(Boolean);
   const tail = extras.length ? `; ${extras.join(', ')}` : '';
-  if (failed > 0) {
-    const errors = error ? `, ${plural(error, 'check')} ended in error` : '';
-    return { kind: 'not-conforming', text: `Not conforming: ${plural(failed, 'MUST clause')} failed${errors}${tail}.` };
-  }
+  const errors = error ? `, ${plural(error, 'check')} ended in error` : '';
+  const short = shortfallOf(r);
+  if (failed > 0)
+    return {
+      kind: 'not-conforming',
+      text: `Not conforming: ${plural(failed, 'MUST clause')} failed${errors}${tail}${short ? `; ${short}` : ''}.`,
+    };
+  if (isIncomplete(r))
+    return {
+      kind: 'incomplete',
+      text: `Incomplete: ${short}; none of the judged clauses failed${errors}${tail}.`,
+    };
   if (error > 0)
     return {
       kind: 'inconclusive',
@@ -33,6 +42,14 @@ export function verdictOf(r: RunResults): Verdict {
     };
   const judged = r.counts.passed + warned + known;
   return { kind: 'conforming', text: `Conforming: every judged MUST clause passed (${judged} judged)${tail}.` };
+}
+
+/** What a run that is incomplete left out, and why: "the run was interrupted by SIGINT, 110 of 215 clauses not run". */
+function shortfallOf(r: RunResults): string {
+  const unjudged = unjudgedCount(r);
+  const notRun = unjudged ? `${unjudged} of ${r.clauses.length} clauses not run` : '';
+  if (r.run.cutShort) return [`the run was ${r.run.cutShort}`, notRun].filter(Boolean).join(', ');
+  return notRun;
 }
 
 /** Failures first, then errors, warnings and known failures: the order a reader of a failing run wants. */

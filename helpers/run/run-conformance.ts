@@ -42,8 +42,14 @@ export interface ConformanceRunOptions {
   log?: (line: string) => void;
   /** False where the target goes away with the run (a throwaway reference server): nothing is recovered or undone. */
   cleanUp?: boolean;
-  /** Asked between steps: true once the user asked to stop (Ctrl-C); the suites are then not started. */
-  interrupted?: () => boolean;
+  /**
+   * Asked between steps and when the suites end: why the run is being stopped ("interrupted by SIGINT") once the
+   * user or a CI job's limit asked it to stop, else undefined. The suites are then not started, and the reports say
+   * the run was cut short.
+   */
+  interruption?: () => string | undefined;
+  /** `--shard i/n`: the run's share of the suites (its reports count the other shares' clauses as theirs). */
+  shard?: { index: number; count: number };
 }
 
 export interface ConformanceRun {
@@ -61,7 +67,7 @@ export interface ConformanceRun {
  * TargetError, HarnessError): the run then has not started, and the caller says why.
  */
 export async function runConformance(options: ConformanceRunOptions): Promise<ConformanceRun> {
-  const { config, baseUrl, seed, suites, log = () => {}, cleanUp = true, interrupted = () => false } = options;
+  const { config, baseUrl, seed, suites, log = () => {}, cleanUp = true, interruption = () => undefined } = options;
   const ledgerFile = openLedger(baseUrl);
   let runId: string | undefined;
   // The runner's requests before the suites: their news goes to the workers with the world.
@@ -86,14 +92,27 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     const reporter = new ConformanceReporter({
       reportDir,
       version: options.version,
-      run: runInfoOf(world),
+      run: {
+        ...runInfoOf(world),
+        ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+      },
+      interruption,
       clauses: ids ? options.clauses.filter((c) => ids.has(c.id)) : options.clauses,
       expectedById: world.expectedFailures,
       ...(expected ? { expectedFailures: { file: expected.file, stale: expected.stale } } : {}),
     });
-    const runner = interrupted() ? undefined : typeof suites === 'function' ? await suites(world) : suites;
+    const runner = interruption() ? undefined : typeof suites === 'function' ? await suites(world) : suites;
     const budgetNews = endKeeping();
-    const results = runner && !interrupted() ? await runner.run({ ...world, budgetNews }, reporter, ids) : undefined;
+    let results: RunResults | undefined;
+    try {
+      results = runner && !interruption() ? await runner.run({ ...world, budgetNews }, reporter, ids) : undefined;
+    } catch (error) {
+      // The reports must not be left saying what an earlier run found: they say this one broke off.
+      reporter.endWithout(`ended by a crash of the test runner (${String((error as Error)?.message ?? error)})`);
+      throw error;
+    }
+    // Stopped before the suites started: the reports still say so (every clause not run), as a run's reports must.
+    if (!results && interruption()) results = reporter.endWithout(interruption()!);
     // Whatever the checks could not undo (a crashed worker, a failed clean-up), then the run's own channels.
     const leftovers = cleanUp ? (await undoLedger(world, ledgerFile, { ownRun: true })).left : [];
     return { world, results, recovered, leftovers };

@@ -6,7 +6,7 @@
  */
 
 import { join } from 'node:path';
-import type { Reporter, TestModule, Vitest } from 'vitest/node';
+import type { Reporter, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
 import { type Clause, testNameOf } from '../clauses/types.ts';
 import { progressFilter } from '../progress.ts';
@@ -47,7 +47,8 @@ export class SuiteRunner {
     const threads = options.reuseThreads ? reusedThreads() : undefined;
     // Forwards the end of each run to that run's conformance reporter.
     const perRun: Reporter = {
-      onTestRunEnd: (modules: ReadonlyArray<TestModule>) => runner?.current?.onTestRunEnd(modules),
+      onTestRunEnd: (modules, unhandledErrors, reason) =>
+        runner?.current?.onTestRunEnd(modules, unhandledErrors, reason),
     };
     const vitest = await createVitest(
       'test',
