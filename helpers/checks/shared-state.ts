@@ -7,22 +7,20 @@
  * turn, saying so. With `from`, the first check it accepts takes it (a file of checks over every operation, of which
  * one mutes). The embedded reference server is the run's own, and takes no lease.
  *
- * Within a run, suite files run side by side: checks of different files that change the same thing (one realm
- * setting) take turns through `takeTurn`, whatever the target.
+ * Within a run, checks of different files that change the same thing take turns (turns.ts), whatever the target.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { threadId } from 'node:worker_threads';
 import { beforeEach, inject } from 'vitest';
 import { declaringOnly } from '../clauses/declare.ts';
-import { HarnessError } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { addPendingNote, announce, clockOf } from '../progress.ts';
 import type { Role } from '../roles.ts';
 import { Lease } from '../world/lease.ts';
 import { type LedgerEntry, recordCreated } from '../world/ledger.ts';
-import { claimOnce, runFile, settleOnce } from '../world/run-files.ts';
+import { claimOnce, settleOnce } from '../world/run-files.ts';
 import type { World } from '../world/types.ts';
-import type { CheckContext } from './context.ts';
+
+// Defined here once: the exploration's sequences import it from here still.
+export { turnFree } from './turns.ts';
 
 /** The account whose drafts hold the leases: one every run that shares the server acts through. */
 const LEASE_ACCOUNTS: readonly Role[] = ['member', 'member2', 'moderator', 'admin', 'owner'];
@@ -115,100 +113,4 @@ export function sharesState(
       addPendingNote(`ran without a lease on shared state (${what}): ${why}`);
     }
   }, LEASE_WAIT_LIMIT_MS);
-}
-
-/**
- * How long a check waits for another check of the run to end its turn on the same thing before ending in error. The
- * holder works at most its own time limit, but on a rate-limited target its waits for the limit come on top (a
- * minute a window on Zulip's default): as long as for another run's lease. The wait is not the waiting check's own
- * work, so it does not count against its time limit either.
- */
-export const TURN_WAIT_LIMIT_MS = LEASE_WAIT_LIMIT_MS;
-
-/**
- * Waits until no other check of this run holds a turn on `what` (a realm setting, say), then holds it until the
- * check ends — after the check's own cleanup has put back what it changed (take the turn before changing anything,
- * and before reading the value to put back). Turns cross worker threads and processes: a file named after the run
- * and `what`, created exclusively. A wait of a second or more is noted in the report. Returns what ends the turn
- * sooner, for a check done with the state long before it ends (an authentication check's edit probe).
- */
-export async function takeTurn(ctx: CheckContext, what: string): Promise<() => void> {
-  const file = runFile(ctx.world.runId, 'turn', what);
-  const started = Date.now();
-  let holder = '';
-  const endWait = ctx.recorder.beginWait();
-  try {
-    for (;;) {
-      try {
-        writeFileSync(file, `${ctx.clause.id} (${process.pid}/${threadId})`, { flag: 'wx' });
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-      holder = readHolder(file) || holder;
-      if (Date.now() - started > TURN_WAIT_LIMIT_MS)
-        throw new HarnessError(
-          `waited ${TURN_WAIT_LIMIT_MS / 1000} s for ${holder || 'another check'} to end its turn on ${what}`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  } finally {
-    endWait();
-  }
-  const waited = Date.now() - started;
-  if (waited >= 1000)
-    ctx.note(`waited ${(waited / 1000).toFixed(0)} s for ${holder || 'another check'} to end its turn on ${what}`);
-  // Once only: after an early end, the file may be another check's turn.
-  let held = true;
-  const end = () => {
-    if (held) rmSync(file, { force: true });
-    held = false;
-  };
-  ctx.defer(`the turn on ${what}`, end);
-  ctx.goFirst(); // others may be waiting for this turn: their wait ends with this check
-  return end;
-}
-
-/**
- * Waits, holding nothing, until no check of this run holds a turn on `what`: a check that must take other turns
- * first (in name order) lets a long holder of `what` finish before it keeps those others from their checks. Another
- * check may still take the turn before this one does (takeTurn then waits, as ever). Bounded as takeTurn is.
- */
-export async function turnFree(ctx: CheckContext, what: string): Promise<void> {
-  const file = runFile(ctx.world.runId, 'turn', what);
-  const started = Date.now();
-  const endWait = ctx.recorder.beginWait();
-  try {
-    while (existsSync(file) && Date.now() - started < TURN_WAIT_LIMIT_MS)
-      await new Promise((resolve) => setTimeout(resolve, 25));
-  } finally {
-    endWait();
-  }
-  const waited = Date.now() - started;
-  if (waited >= 1000)
-    ctx.note(`waited ${(waited / 1000).toFixed(0)} s, holding nothing, for the turn on ${what} to end`);
-}
-
-/**
- * Takes the turns on each of `whats`, in their order, having first waited, holding none of them, until none is held:
- * taken one by one, a turn held while the next was waited for kept the checks waiting for it waiting too (measured:
- * EDIT-CONTENT-007 waited 23 s for AUTH-001's turn on the content-edit limit, held while AUTH-001 waited for
- * EDIT-LIMIT-001's turn on the move limit). Another check may still take one of them meanwhile: takeTurn then waits,
- * as ever. Not for a turn the check already holds (turnFree would wait for the check itself).
- */
-export async function takeTurns(ctx: CheckContext, whats: readonly string[]): Promise<() => void> {
-  for (const what of whats) await turnFree(ctx, what);
-  const ends: (() => void)[] = [];
-  for (const what of whats) ends.push(await takeTurn(ctx, what));
-  return () => {
-    for (const end of ends) end();
-  };
-}
-
-function readHolder(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return ''; // released meanwhile
-  }
 }

@@ -19,7 +19,7 @@
 import { administratorOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
-import { takeTurn, takeTurns } from '../../helpers/checks/shared-state.ts';
+import { takeTurn, takeTurns } from '../../helpers/checks/turns.ts';
 import { type BaseRequest, fillPath, type Operation } from '../../helpers/contract/index.ts';
 import { Disabled } from '../../helpers/errors.ts';
 import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';

@@ -7,8 +7,8 @@
 import { actorsOf, administratorOf, lightestOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import { takeTurns } from '../../helpers/checks/shared-state.ts';
 import { Interrupted, timedSteps, uninterrupted } from '../../helpers/checks/timed.ts';
+import { takeTurns } from '../../helpers/checks/turns.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
@@ -83,8 +83,6 @@ export function movers(ctx: CheckContext, roles: readonly Role[]): RealmValue {
 }
 
 const baselines = new WeakMap<CheckContext, Promise<Record<string, unknown>>>();
-/** The realm settings whose turn each check holds (setRealm). */
-const turns = new WeakMap<CheckContext, Set<string>>();
 
 /**
  * The realm settings a check puts back when it ends. On the embedded server, the values the run found at its start
@@ -117,19 +115,15 @@ const realmSeenBy = (ctx: CheckContext, role: Role) =>
   snapshot(ctx.as(role), ['realm']).then((res) => mustBeOffered(res) as Record<string, unknown>);
 
 /**
- * Takes the check's turns on realm settings (takeTurns) it does not hold yet, in name order, so that two checks asking
- * for the same settings never each hold one the other waits for; setRealm then changes any of them without asking
- * again. A check that may change only some of the settings it must keep steady takes them all first.
+ * Takes the check's turns on realm settings (takeTurns), in name order, so that two checks asking for the same
+ * settings never each hold one the other waits for; those it holds already it takes again at once, and every turn
+ * ends with the check. A check that may change only some of the settings it must keep steady takes them all first.
  */
 export async function holdTurns(ctx: CheckContext, names: readonly string[]): Promise<void> {
-  const held = turns.get(ctx) ?? new Set<string>();
-  const wanted = [...new Set(names)].sort().filter((name) => !held.has(name));
   await takeTurns(
     ctx,
-    wanted.map((name) => `realm setting ${name}`),
+    [...new Set(names)].sort().map((name) => `realm setting ${name}`),
   );
-  for (const name of wanted) held.add(name);
-  turns.set(ctx, held);
 }
 
 /**

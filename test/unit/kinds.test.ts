@@ -1,14 +1,7 @@
-// The kinds of account a check asks for where any will do (helpers/checks/actors.ts), and the turns that checks of
-// different files take on a realm setting they both change (helpers/checks/shared-state.ts).
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The kinds of account a check asks for where any will do (helpers/checks/actors.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { actorFor, drawOf, KINDS, rolesOfKind, someoneOf } from '../../helpers/checks/actors.ts';
-import type { CheckContext } from '../../helpers/checks/context.ts';
-import { takeTurn, takeTurns, turnFree } from '../../helpers/checks/shared-state.ts';
-import { Recorder } from '../../helpers/http/recorder.ts';
 import { ROLES } from '../../helpers/roles.ts';
 import { fakeCtx } from '../support/fake-context.ts';
 
@@ -63,119 +56,5 @@ describe('kinds of account', () => {
     const draws = fc.sample(drawOf(ctx, 'assistant', ordinary), { seed: 3, numRuns: 40 });
     expect(fc.sample(drawOf(ctx, 'assistant', ordinary), { seed: 3, numRuns: 40 })).toEqual(draws);
     expect(new Set(draws)).toEqual(new Set(['guest', 'bot']));
-  });
-});
-
-describe('turns on shared state within a run', () => {
-  const turnCtx = (runId: string, clause: string) => {
-    const deferred: (() => unknown)[] = [];
-    const notes: string[] = [];
-    const recorder = new Recorder();
-    const first = { now: false };
-    const ctx = {
-      world: { runId },
-      clause: { id: clause },
-      recorder,
-      note: (text: string) => notes.push(text),
-      defer: (_label: string, undo: () => unknown) => deferred.push(undo),
-      goFirst: () => {
-        first.now = true;
-      },
-    } as unknown as CheckContext;
-    return { ctx, notes, recorder, first, end: async () => Promise.all(deferred.map((undo) => undo())) };
-  };
-
-  it('let one check at a time hold a turn, the next waiting until the first has ended', async () => {
-    const runId = `t${process.pid}${Date.now().toString(36)}`;
-    const first = turnCtx(runId, 'A-001');
-    const second = turnCtx(runId, 'B-001');
-    await takeTurn(first.ctx, 'realm setting x');
-    let waited = true;
-    const next = takeTurn(second.ctx, 'realm setting x').then(() => {
-      waited = false;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(waited).toBe(true);
-    // Its holder goes first where budgets run low (the waiting check's wait ends with it); the waiting one not yet.
-    expect([first.first.now, second.first.now]).toEqual([true, false]);
-    // Another setting, or another run, is not held up.
-    const other = turnCtx(runId, 'C-001');
-    await takeTurn(other.ctx, 'realm setting y');
-    const otherRun = turnCtx(`${runId}b`, 'A-001');
-    await takeTurn(otherRun.ctx, 'realm setting x');
-    await first.end();
-    await next;
-    expect(waited).toBe(false);
-    // The wait for the turn is not the waiting check's own work: it does not count against its time limit.
-    expect(second.recorder.waitedMs()).toBeGreaterThanOrEqual(140);
-    expect(first.recorder.waitedMs()).toBeLessThan(100);
-    await Promise.all([second.end(), other.end(), otherRun.end()]);
-    expect(existsSync(join(tmpdir(), `teamchat-conformance-${runId}-turn-realm_setting_x`))).toBe(false);
-  });
-
-  it('tell, holding nothing, when a turn is free: at once when nobody holds it, else once its holder has ended', async () => {
-    const runId = `f${process.pid}${Date.now().toString(36)}`;
-    const holder = turnCtx(runId, 'A-001');
-    const waiter = turnCtx(runId, 'B-001');
-    await turnFree(waiter.ctx, 'realm setting x');
-    expect(waiter.recorder.waitedMs()).toBeLessThan(100);
-    await takeTurn(holder.ctx, 'realm setting x');
-    let free = false;
-    const freed = turnFree(waiter.ctx, 'realm setting x').then(() => {
-      free = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(free).toBe(false);
-    await holder.end();
-    await freed;
-    expect(free).toBe(true);
-    // Waiting for it took no turn: another check takes it at once.
-    const next = turnCtx(runId, 'C-001');
-    await takeTurn(next.ctx, 'realm setting x');
-    expect(next.recorder.waitedMs()).toBeLessThan(100);
-    await next.end();
-  });
-
-  it('take several turns holding none while one of them is held: the free ones stay free for other checks', async () => {
-    const runId = `g${process.pid}${Date.now().toString(36)}`;
-    const holder = turnCtx(runId, 'A-001');
-    await takeTurn(holder.ctx, 'realm setting y');
-    const taker = turnCtx(runId, 'B-001');
-    let taken = false;
-    const both = takeTurns(taker.ctx, ['realm setting x', 'realm setting y']).then(() => {
-      taken = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(taken).toBe(false);
-    // Waiting for y, the taker holds no turn on x: another check takes it at once.
-    const other = turnCtx(runId, 'C-001');
-    await takeTurn(other.ctx, 'realm setting x');
-    expect(other.recorder.waitedMs()).toBeLessThan(100);
-    await other.end();
-    await holder.end();
-    await both;
-    expect(taken).toBe(true);
-    await taker.end();
-  });
-
-  it('end a turn before the check ends when told, and leave the next holder its turn when the check does end', async () => {
-    const runId = `h${process.pid}${Date.now().toString(36)}`;
-    const early = turnCtx(runId, 'A-001');
-    const endTurn = await takeTurn(early.ctx, 'realm setting x');
-    endTurn();
-    const next = turnCtx(runId, 'B-001');
-    await takeTurn(next.ctx, 'realm setting x');
-    expect(next.recorder.waitedMs()).toBeLessThan(100);
-    await early.end(); // its deferred end of the turn is spent: the next holder keeps it
-    const third = turnCtx(runId, 'C-001');
-    let taken = false;
-    const waiting = takeTurn(third.ctx, 'realm setting x').then(() => {
-      taken = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(taken).toBe(false);
-    await next.end();
-    await waiting;
-    await third.end();
   });
 });
