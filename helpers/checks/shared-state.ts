@@ -4,17 +4,19 @@
  * once: `sharesState(['mutes', 'realm-edit-settings'])`. On an external target, the first check of the run's files
  * that declare any takes the run's lease on shared state (helpers/world/lease.ts: one lease for every kind, so that
  * no two runs each wait for the other), held until the run ends; another run's checks of shared state wait their
- * turn, saying so. With `from`, the first check it accepts takes it (a file of checks over every operation, of which
- * one mutes). The embedded reference server is the run's own, and takes no lease.
+ * turn, saying so, for LEASE_WAIT_LIMIT_MS at most: then every check of shared state ends in error, naming the run
+ * waited for. With `from`, the first check it accepts takes it (a file of checks over every operation, of which one
+ * mutes). The embedded reference server is the run's own, and takes no lease.
  *
  * Within a run, checks of different files that change the same thing take turns (turns.ts), whatever the target.
  */
 import { beforeEach, inject } from 'vitest';
 import { declaringOnly } from '../clauses/declare.ts';
+import { HarnessError } from '../errors.ts';
 import { ApiClient } from '../http/client.ts';
 import { addPendingNote, announce, clockOf } from '../progress.ts';
 import type { Role } from '../roles.ts';
-import { Lease } from '../world/lease.ts';
+import { Lease, LeaseWaitTimeout } from '../world/lease.ts';
 import { type LedgerEntry, recordCreated } from '../world/ledger.ts';
 import { claimOnce, settleOnce } from '../world/run-files.ts';
 import type { World } from '../world/types.ts';
@@ -26,8 +28,20 @@ export { turnFree } from './turns.ts';
 const LEASE_ACCOUNTS: readonly Role[] = ['member', 'member2', 'moderator', 'admin', 'owner'];
 /** What the run's lease covers, in its request's text and the progress lines. */
 const SHARED_STATE = 'shared-state';
-/** How long a check may wait for another run's lease before it ends in error. */
-export const LEASE_WAIT_LIMIT_MS = 15 * 60_000;
+/**
+ * How long a run waits for another run's lease before its checks of shared state end in error. The other run holds
+ * it until it ends: a whole run against a target limiting each user to 200 requests a minute took 3.5 minutes
+ * (docs/performance.md), so eight minutes lets a run wait out most of another's, and still ends well inside a CI
+ * job's time limit. A nightly run exploring for longer (EXPLORE_MINUTES) holds it longer: the error names it.
+ */
+export const LEASE_WAIT_LIMIT_MS = 8 * 60_000;
+/**
+ * How long the run's other workers wait for word of the asking: the lease's wait, and the asking's own requests
+ * around it (a request, a listing, each with its time limit), after which the asker is taken to have died.
+ */
+const WORD_WAIT_LIMIT_MS = LEASE_WAIT_LIMIT_MS + 60_000;
+/** What the asker's word starts with where the lease was not had: the checks of shared state end in error. */
+const REFUSED = 'refused: ';
 
 const leaseEntry = (role: Role, id: number): LedgerEntry => ({
   key: `draft:${role}:${id}`,
@@ -44,26 +58,40 @@ export function sharesState(
   if (declaringOnly()) return; // the catalogue reading the file's clauses: no run, no lease
   /** The kinds the file changes, for the notes and progress lines (the lease covers them all). */
   const what = typeof kinds === 'string' ? kinds : kinds.join(', ');
-  /** The run whose lease this file has seen to (a worker may serve several runs in a row). */
-  let seen: string | undefined;
+  /**
+   * The run whose lease this file has seen to (a worker may serve several runs in a row), and why its checks of
+   * shared state end in error where the run has no lease for them.
+   */
+  let seen: { runId: string; refused?: string } | undefined;
+  const refuse = (why: string): never => {
+    seen!.refused = why;
+    throw new HarnessError(`no lease on shared state (${what}): ${why}`);
+  };
 
   beforeEach(async ({ task }) => {
     const world: World = inject('world');
-    if (world.target.embedded || seen === world.runId) return;
+    if (world.target.embedded) return;
     if (from && !from(task.name.split(' ')[0]!)) return;
+    if (seen?.runId === world.runId) {
+      if (seen.refused !== undefined) refuse(seen.refused);
+      return;
+    }
     const role = LEASE_ACCOUNTS.find((r) => world.accounts[r] && !world.accounts[r]!.refused);
     if (!role) return;
-    seen = world.runId;
+    seen = { runId: world.runId };
     const clause = task.name.split(' ')[0];
     // A run's lease is asked for once, by the first of its workers to need it, and held until the run ends (its
-    // ledger deletes the request then): the others wait for word of how the asking went (`held`, or `unguarded
-    // <why>` where the target could hold no lease) instead of each asking again (a request, two listings and a
-    // second's settle each, on the one account every run shares).
+    // ledger deletes the request then): the others wait for word of how the asking went (`held`, `unguarded <why>`
+    // where the target could hold no lease, `refused: <why>` where another run held it too long) instead of each
+    // asking again (a request, two listings and a second's settle each, on the one account every run shares).
     const asked = Date.now();
-    const claim = await claimOnce(world.runId, 'lease', SHARED_STATE, LEASE_WAIT_LIMIT_MS);
+    const claim = await claimOnce(world.runId, 'lease', SHARED_STATE, WORD_WAIT_LIMIT_MS);
     if (!claim.asker) {
       const waited = Date.now() - asked;
-      const state = claim.state === 'timeout' ? 'unguarded: waited too long for the lease' : claim.state;
+      const state = claim.state;
+      if (state === 'timeout')
+        refuse(`waited ${(waited / 1000).toFixed(0)} s for word from the run's worker asking for the lease`);
+      if (state.startsWith(REFUSED)) refuse(state.slice(REFUSED.length));
       if (state.startsWith('unguarded')) addPendingNote(`ran without a lease on shared state (${what}): ${state}`);
       // The asking itself takes a second or two (the lease's settle): only a longer wait, on another run, is news.
       else if (waited >= 5000)
@@ -88,6 +116,7 @@ export function sharesState(
       runId: world.runId,
       what: SHARED_STATE,
       ttlMs: world.options.leaseSeconds * 1000,
+      waitLimitMs: LEASE_WAIT_LIMIT_MS,
       onWait: (other, until) =>
         announce(
           `waiting for run ${other}'s lease on shared state, for ${what} (it ends when that run does, at the latest at ${clockOf(until)} unless renewed)`,
@@ -106,11 +135,17 @@ export function sharesState(
           `waited ${(waited / 1000).toFixed(0)} s for another run's lease on shared state (${what}) before starting`,
         );
     } catch (error) {
-      // A target without drafts (or refusing them) cannot hold leases: the checks run unguarded, and say so.
       await lease.release().catch(() => {});
-      const why = (error as Error).message.split('\n')[0];
+      const why = (error as Error).message.split('\n')[0]!;
+      // Another run held the lease too long: running unguarded would change state under that run's checks.
+      if (error instanceof LeaseWaitTimeout) {
+        settleOnce(world.runId, 'lease', SHARED_STATE, `${REFUSED}${why}`);
+        refuse(why);
+      }
+      // A target without drafts (or refusing them) cannot hold leases: the checks run unguarded, and say so.
       settleOnce(world.runId, 'lease', SHARED_STATE, `unguarded: ${why}`);
       addPendingNote(`ran without a lease on shared state (${what}): ${why}`);
     }
-  }, LEASE_WAIT_LIMIT_MS);
+    // The hook's own limit only backs the waits' own: they end first, each in error naming what it waited for.
+  }, WORD_WAIT_LIMIT_MS + 60_000);
 }

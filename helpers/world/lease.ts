@@ -18,6 +18,7 @@
  * Ordering by the server's timestamp needs a settle: a request made after ours gets a later second, once a second
  * has passed since ours was made. So a request is read back only after that second.
  */
+import { HarnessError } from '../errors.ts';
 import type { ApiClient } from '../http/client.ts';
 
 export interface LeaseOptions {
@@ -31,6 +32,13 @@ export interface LeaseOptions {
   onWait?: (holder: string, untilMs: number) => void;
   /** How often a waiting request looks again. */
   pollMs?: number;
+  /** How long `acquire` waits on other runs before it gives up (LeaseWaitTimeout). */
+  waitLimitMs: number;
+}
+
+/** The lease's wait on another run outlasted its limit: the run's checks of shared state cannot go ahead. */
+export class LeaseWaitTimeout extends HarnessError {
+  override name = 'LeaseWaitTimeout';
 }
 
 interface Request {
@@ -92,7 +100,8 @@ export class Lease {
   }
 
   /**
-   * Asks for the lease and waits until this run may go ahead. Returns the milliseconds spent waiting on others.
+   * Asks for the lease and waits until this run may go ahead, at most `waitLimitMs` (then LeaseWaitTimeout, the
+   * request still to release). Returns the milliseconds spent waiting on others.
    * `onRequest` hears the request's draft id as soon as it exists (to record it for undoing, should the run die).
    */
   async acquire(onRequest?: (draftId: number) => void): Promise<number> {
@@ -123,6 +132,10 @@ export class Lease {
       if (ahead.length === 0) return Date.now() - started;
       const first = ahead.reduce((a, b) => (before(a, b) ? a : b));
       const lapse = Math.max(...ahead.map((r) => r.until));
+      if (now - started > this.options.waitLimitMs)
+        throw new LeaseWaitTimeout(
+          `waited ${((now - started) / 1000).toFixed(0)} s for run ${first.runId}'s lease on ${what}, longer than a run waits for another's (${this.options.waitLimitMs / 1000} s): that run holds it until it ends`,
+        );
       // Said once per holder and lapse time (a renewal pushes it on), not at every look.
       if (`${first.runId} ${lapse}` !== told) this.options.onWait?.(first.runId, lapse);
       told = `${first.runId} ${lapse}`;

@@ -1,7 +1,7 @@
 // A run's lease on shared state (helpers/world/lease.ts), against a fake target's drafts.
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../helpers/http/client.ts';
-import { Lease } from '../../helpers/world/lease.ts';
+import { Lease, LeaseWaitTimeout } from '../../helpers/world/lease.ts';
 
 /** The lease account's drafts on a fake target, whose clock moves a second a draft made. */
 function fakeTarget() {
@@ -24,8 +24,8 @@ function fakeTarget() {
   return { drafts, client: client as unknown as ApiClient };
 }
 
-const leaseOf = (client: ApiClient, runId: string, what: string, onWait?: () => void) =>
-  new Lease({ client, runId, what, ttlMs: 60_000, pollMs: 50, ...(onWait ? { onWait } : {}) });
+const leaseOf = (client: ApiClient, runId: string, what: string, onWait?: () => void, waitLimitMs = 60_000) =>
+  new Lease({ client, runId, what, ttlMs: 60_000, pollMs: 50, waitLimitMs, ...(onWait ? { onWait } : {}) });
 
 describe("a run's lease", () => {
   it("waits for another run's earlier request of any kind of state, and goes once that run gives it up", async () => {
@@ -69,5 +69,20 @@ describe("a run's lease", () => {
     await next.acquire();
     expect(later).toBe(true);
     await next.release();
+  });
+
+  it("gives up on another run's lease after its wait limit, naming that run, and leaves its request to release", async () => {
+    const { drafts, client } = fakeTarget();
+    drafts.set(100, {
+      id: 100,
+      content: `cf-longrun-lease shared-state until ${Date.now() + 60_000} w1`,
+      timestamp: Math.floor(Date.now() / 1000) - 10,
+    });
+    const lease = leaseOf(client, 'thisrun', 'shared-state', undefined, 200);
+    const error = await lease.acquire().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LeaseWaitTimeout);
+    expect((error as Error).message).toMatch(/^waited \d+ s for run longrun's lease on shared-state/);
+    expect(await lease.release()).toBe(true);
+    expect([...drafts.keys()]).toEqual([100]);
   });
 });
