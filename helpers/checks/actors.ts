@@ -13,6 +13,7 @@
  * window resets. The member's own part is shared with the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
+import { HarnessError } from '../errors.ts';
 import { budgetLeftToHold, budgetToWeigh, holdBudget, loadOf, roomFor } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
@@ -243,6 +244,12 @@ function withBudgetOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => strin
 }
 
 /**
+ * How long budgetFor waits for an account's budget: the longest wait measured was 117 s (other checks' requests took
+ * each slot as it freed), against a limit of 200 a minute; four minutes is twice that and a window more.
+ */
+const BUDGET_WAIT_LIMIT_MS = 4 * 60_000;
+
+/**
  * Waits, before steps that must all happen inside a time limit of a few seconds, until each role's rate budget
  * (as the target's X-RateLimit-* headers tell it) holds `requests` more beyond the reserve: a pacing wait in the
  * middle of those steps would make them miss the limit and fail the target for the harness's own pacing. On a
@@ -258,6 +265,7 @@ export async function budgetFor(ctx: CheckContext, roles: readonly Role[], reque
   const renew = (armed: boolean) => {
     for (const email of holding) holdBudget(email, requests, armed);
   };
+  const started = Date.now();
   for (const role of new Set(roles)) {
     const { email } = ctx.account(role);
     for (let pause = 1000; ; pause = Math.min(2 * pause, 4000)) {
@@ -265,6 +273,10 @@ export async function budgetFor(ctx: CheckContext, roles: readonly Role[], reque
       // Room for the steps, and for the requests of the run's other workers that may spend the account meanwhile.
       if (left === undefined || (Number.isFinite(left) && left >= roomFor(email, requests, ctx.world.options.workers)))
         break;
+      if (Date.now() - started > BUDGET_WAIT_LIMIT_MS)
+        throw new HarnessError(
+          `waited ${((Date.now() - started) / 1000).toFixed(0)} s for ${email} to have ${requests} requests of its rate budget free at once, longer than a check waits for it (${BUDGET_WAIT_LIMIT_MS / 1000} s)`,
+        );
       holding.add(email);
       renew(false);
       // Past the last Reset heard of, the budget is unknown (a Reset may name just the next free slot): ask.

@@ -160,27 +160,47 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimit: 
 }
 
 /**
- * Settles with the check's body, or rejects once the check has worked `limitMs` not counting rate-limit waits. A
- * body still running then goes on unobserved (its requests still count; cleanup and the ledger undo what it made).
+ * How long a check may wait in all (for the target's rate limit, MAX_RPS, other checks' turns, the run's shared
+ * channels) besides its work: each wait has its own bound (a turn five minutes, a 429 RATE_LIMIT_MAX_WAIT_SECONDS),
+ * and this one bounds them together, and the waits for a budget whose end no answer names (a 429's long Retry-After
+ * seen by another request of the account). Seven minutes: a turn's wait and two windows of Zulip's limit, and with
+ * the check's work still well inside a CI job's time limit.
  */
-export async function runWithin(work: Promise<void>, recorder: Recorder, limitMs: number): Promise<void> {
+export const CHECK_WAIT_LIMIT_MS = 7 * 60_000;
+
+/**
+ * Settles with the check's body, or rejects once the check has worked `limitMs` not counting its waits, or waited
+ * `waitLimitMs` in all. A body still running then goes on unobserved (its requests still count; cleanup and the
+ * ledger undo what it made).
+ */
+export async function runWithin(
+  work: Promise<void>,
+  recorder: Recorder,
+  limitMs: number,
+  waitLimitMs = CHECK_WAIT_LIMIT_MS,
+): Promise<void> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
+  const seconds = (ms: number) => (ms / 1000).toFixed(0);
   const limit = new Promise<never>((_, reject) => {
+    // Each millisecond is work or waiting: neither bound can pass before the nearer of the two is due.
     const tick = () => {
-      const worked = Date.now() - started - recorder.waitedMs();
-      if (worked < limitMs) {
-        timer = setTimeout(tick, limitMs - worked);
+      const waited = recorder.waitedMs();
+      const worked = Date.now() - started - waited;
+      if (worked < limitMs && waited < waitLimitMs) {
+        timer = setTimeout(tick, Math.min(limitMs - worked, waitLimitMs - waited));
         return;
       }
-      const waited = recorder.waitedMs() / 1000;
+      const rateLimited = recorder.rateLimitWaitedMs();
       reject(
         new HarnessError(
-          `the check worked ${limitMs / 1000} s without finishing${waited >= 1 ? ` (besides ${waited.toFixed(0)} s waiting for the target's rate limit or another check's turn)` : ''}`,
+          worked >= limitMs
+            ? `the check worked ${limitMs / 1000} s without finishing${waited >= 1000 ? ` (besides ${seconds(waited)} s waiting for the target's rate limit or another check's turn)` : ''}`
+            : `the check waited ${seconds(waited)} s in all without finishing (${seconds(rateLimited)} s for the target's rate limit, ${seconds(waited - rateLimited)} s for other checks' turns, MAX_RPS or the run's shared objects): longer than a check waits (${waitLimitMs / 1000} s)`,
         ),
       );
     };
-    timer = setTimeout(tick, limitMs);
+    timer = setTimeout(tick, Math.min(limitMs, waitLimitMs));
   });
   work.catch(() => {}); // after the limit, a late failure must not surface as an unhandled rejection
   try {

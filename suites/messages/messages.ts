@@ -159,9 +159,14 @@ const SHARED_CHANNEL_WAIT_MS = 5 * 60_000;
  * once every check has ended.
  */
 async function sharedChannelOf(ctx: CheckContext, key: string, policy: TopicsPolicy | undefined): Promise<OwnChannel> {
-  const claim = await claimOnce(ctx.world.runId, 'channel', key, SHARED_CHANNEL_WAIT_MS);
+  // Another worker's creating it is no work of this check's: a wait, bounded by its own limit, not the check's.
+  const endWait = ctx.recorder.beginWait();
+  const claim = await claimOnce(ctx.world.runId, 'channel', key, SHARED_CHANNEL_WAIT_MS).finally(endWait);
   if (!claim.asker) {
-    if (claim.state === 'timeout') throw new SetupError(`waited too long for the run's shared channel ${key}`);
+    if (claim.state === 'timeout')
+      throw new SetupError(
+        `waited ${SHARED_CHANNEL_WAIT_MS / 1000} s for another worker of the run to create the run's shared channel ${key}`,
+      );
     const word = JSON.parse(claim.state) as { channel: OwnChannel } | { error: string; message: string };
     if ('channel' in word) return word.channel;
     // The asker's error, as it was: the same outcome (disabled, skipped-unsupported, error) and the same reason, so
