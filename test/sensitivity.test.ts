@@ -7,7 +7,8 @@
  *   profile's property runs and no variants, and must fail there.
  * - Specificity: no clause fails beyond the fault's own and the `alsoBreaks` it declares.
  * The runs are shared out to a few long-lived workers (test/support/run-pool.ts), each keeping one vitest
- * instance for all its faults. Prints the kill matrix and the specificity count.
+ * instance for all its faults, each run under a time limit: one that outlasts it fails its fault's test, saying so.
+ * Prints the kill matrix and the specificity count.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,13 @@ import { drawVariants } from './support/variant-draw.ts';
 
 /** Worker processes: the operations' checks mostly wait on the server (edit time limits, events), so more than the 2 cores pays. */
 const WORKERS = 7;
+/**
+ * A fault's run that has not ended by then is a failure of the suite, naming the fault (a check waiting for itself
+ * once hung a run for 15 minutes): its worker is killed and replaced. The slowest faults' runs wait out a bound (an
+ * edit limit's grace, an event that never comes): edit-content-limit-ignored's took 71 s on a 2-core machine under a
+ * load of 3, mostly waiting on the clock. Four minutes is more than three times that.
+ */
+const RUN_TIME_LIMIT_MS = 240_000;
 
 /** The credentials the runs use: none may appear in a report or on the console. */
 const SECRETS = SEED_USERS.flatMap((u) => [u.apiKey, u.password]).filter(Boolean);
@@ -54,6 +62,18 @@ interface FaultVerdict extends FaultJob {
   anyFailed: boolean;
 }
 
+/** A run's outcome where it outlasted RUN_TIME_LIMIT_MS. */
+const TIMED_OUT = 'timed out';
+
+/** A run that outlasted its limit fails the fault's test, saying so (and counts in the matrix as not caught). */
+function expectEnded(run: FaultVerdict): void {
+  if (run.outcome !== TIMED_OUT) return;
+  rows.push({ fault: run.fault, clause: run.clause, outcome: TIMED_OUT, caught: false, how: '', ms: run.ms });
+  expect.fail(
+    `${run.fault}: the suite's run against it (${run.ids?.length ?? 1} clauses, ${run.profile ?? 'full'} profile) timed out: it did not end within ${RUN_TIME_LIMIT_MS / 1000} s`,
+  );
+}
+
 /** Outcomes of a clause that neither judge the target nor break: what a run over an operation may show too. */
 const QUIET = new Set(['passed', 'skipped-unsupported', 'not-applicable', 'disabled']);
 
@@ -61,15 +81,18 @@ const pool = new RunPool();
 
 async function judge(job: FaultJob): Promise<FaultVerdict> {
   const { fault, clause, profile, variants = [] } = job;
-  const reply = await pool.run({
-    ids: job.ids ?? [clause],
-    ...(profile ? { profile } : {}),
-    server: { faults: [fault], variants },
-  });
+  const reply = await pool.run(
+    { ids: job.ids ?? [clause], ...(profile ? { profile } : {}), server: { faults: [fault], variants } },
+    { timeLimitMs: RUN_TIME_LIMIT_MS },
+  );
   const ran = reply.results?.clauses ?? [];
   return {
     ...job,
-    outcome: reply.error ? `error: ${reply.error}` : (ran.find((c) => c.id === clause)?.outcome ?? 'no result'),
+    outcome: reply.timedOut
+      ? TIMED_OUT
+      : reply.error
+        ? `error: ${reply.error}`
+        : (ran.find((c) => c.id === clause)?.outcome ?? 'no result'),
     exitCode: reply.exitCode,
     reportDir: reply.reportDir,
     ms: reply.ms,
@@ -149,10 +172,12 @@ describe('each fault fails its own clause, and nothing but its declared clauses 
       const also = (info as FaultInfo).alsoBreaks ?? [];
       const variants = variantsFor(fault);
       const run = await judge({ fault, clause, ids: operationOf(clause, also), profile: 'quick', variants });
+      expectEnded(run);
       const replay = `REFERENCE_FAULTS=${fault} REFERENCE_VARIANTS=${variants.join(',')}`;
 
       // Sensitivity: caught over the operation, or else alone with the full profile.
       const catcher = caughtIn(run) ? run : await judge({ fault, clause });
+      expectEnded(catcher);
       rows.push({
         fault,
         clause,
@@ -182,7 +207,8 @@ describe('each fault fails its own clause, and nothing but its declared clauses 
         `${replay}: clauses failed beyond the declared`,
       ).toEqual([]);
     },
-    300_000,
+    // Two runs, each ended by its own limit first: the test's own is only a backstop.
+    2 * RUN_TIME_LIMIT_MS + 60_000,
   );
 });
 

@@ -5,9 +5,7 @@
  * every job, so only the first pays for vitest's start-up: the kill matrix's hundreds of runs, and any test that
  * needs many whole runs, cost their checks and little more.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadConfig } from '../../helpers/config/load.ts';
 import { loadExpectedFailures } from '../../helpers/expectations/expected-failures.ts';
 import { exitCodeOf, type RunResults } from '../../helpers/reporters/results.ts';
@@ -34,6 +32,9 @@ export interface RunJob {
   expectedFailures?: string;
 }
 
+/** A job as the pool sends it: with where the run writes its reports (the pool makes it, and removes it). */
+export type SentJob = RunJob & { reportDir: string };
+
 export interface RunReply {
   /** Undefined when the run did not get to the end (see `error`). */
   results?: RunResults;
@@ -41,8 +42,10 @@ export interface RunReply {
   exitCode?: number;
   reportDir: string;
   ms: number;
-  /** Why the run did not start or end (a configuration or set-up error). */
+  /** Why the run did not start or end (a configuration or set-up error, or its time limit: `timedOut`). */
   error?: string;
+  /** The run outlasted the time limit its caller gave it (run-pool.ts). */
+  timedOut?: true;
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -81,13 +84,12 @@ async function run(suites: SuiteRunner, job: RunJob, reportDir: string): Promise
 }
 
 const suites = await SuiteRunner.open({ root, clauses: CLAUSES, concurrency, reuseThreads: true });
-process.on('message', (job: RunJob | 'done') => {
+process.on('message', (job: SentJob | 'done') => {
   if (job === 'done') {
     void suites.close().then(() => process.exit(0));
     return;
   }
-  // The report folder is the caller's to remove, whatever happened.
-  const reportDir = mkdtempSync(join(tmpdir(), 'cf-run-'));
+  const { reportDir } = job;
   run(suites, job, reportDir).then(
     (reply) => process.send?.(reply),
     (error: unknown) => process.send?.({ error: String(error), reportDir, ms: 0 } satisfies RunReply),
