@@ -124,7 +124,10 @@ async function run(clause: Clause, body: CheckBody, tc: TestContext, timeLimit: 
       throw new NotApplicable(`needs feature level ${clause.since}; the target is judged at ${level}`);
     }
     setCurrentCheck(clause.id);
-    await runWithin(body(ctx), recorder, typeof timeLimit === 'number' ? timeLimit : timeLimit(ctx.world));
+    const limitMs = typeof timeLimit === 'number' ? timeLimit : timeLimit(ctx.world);
+    // A check given longer to work (exploring for EXPLORE_MINUTES) may wait as much longer too.
+    const waitLimitMs = CHECK_WAIT_LIMIT_MS + Math.max(0, limitMs - CHECK_TIME_LIMIT_MS);
+    await runWithin(body(ctx), recorder, limitMs, waitLimitMs);
   } catch (error) {
     failure = error;
     outcome = classify(clause, error);
