@@ -61,7 +61,7 @@ export class EventQueues {
 
   register(userId: number, options: QueueOptions): { queue_id: string; last_event_id: number } {
     this.gc();
-    const id = randomBytes(12).toString('base64url');
+    const id = this.#reusedId(userId) ?? randomBytes(12).toString('base64url');
     this.#queues.set(id, {
       ...options,
       id,
@@ -135,13 +135,29 @@ export class EventQueues {
     return this.#append(this.#owned(queueId, userId), { type: 'heartbeat' });
   }
 
+  /** Fault `sequence-queue-id-reused`: a new queue takes the id of the user's queue deleted last. */
+  #reusedId(userId: number): string | undefined {
+    if (!this.#faults.has('sequence-queue-id-reused')) return undefined;
+    const mine = [...this.#deleted].filter(([, d]) => d.userId === userId);
+    const last = mine.at(-1)?.[0];
+    if (last !== undefined) this.#deleted.delete(last);
+    return last;
+  }
+
+  /** The user's live queue registered last (the faults that mistake it for the queue named). */
+  newestOf(userId: number): Queue | undefined {
+    return [...this.#queues.values()].filter((q) => q.userId === userId).at(-1);
+  }
+
   delete(queueId: string, userId: number): void {
     const queue = this.#queues.get(queueId);
     // Fault `queue-delete-twice-succeeds`: a queue this user already deleted "deletes" again.
     if (!queue && this.#faults.has('queue-delete-twice-succeeds') && this.#deleted.get(queueId)?.userId === userId) {
       return;
     }
-    const owned = this.#owned(queueId, userId);
+    const named = this.#owned(queueId, userId);
+    // Fault `sequence-queue-delete-newest`: the user's newest queue goes, whichever was named.
+    const owned = this.#faults.has('sequence-queue-delete-newest') ? (this.newestOf(userId) ?? named) : named;
     // Fault `queue-delete-fails`: refuse to delete a valid queue and keep it.
     if (this.#faults.has('queue-delete-fails')) throw this.#badQueueId(queueId);
     this.#queues.delete(owned.id);

@@ -69,4 +69,17 @@ export const DRAFTS_FAULTS = {
     description: 'GET /drafts returns each timestamp as a string.',
     alsoBreaks: ['RESP-DRAFTS-LIST-001'],
   },
+  'sequence-drafts-edit-moves-to-new-id': {
+    clause: 'EXPLORE-008',
+    description: 'Editing a draft stores it anew under a new id: the id its creation answered no longer names it.',
+  },
+  'sequence-drafts-edited-undeletable': {
+    clause: 'EXPLORE-008',
+    description:
+      'Deleting a draft that was edited answers success but keeps it (the edit wrote a row the deletion misses).',
+  },
+  'sequence-drafts-delete-takes-batch': {
+    clause: 'EXPLORE-008',
+    description: 'Deleting a draft also deletes the other drafts created in the same request.',
+  },
 } as const satisfies FaultCatalogue;

@@ -35,8 +35,19 @@ function createDrafts(ctx: Context): Fields {
     store.events.push([user.id], { type: 'drafts', op: 'add', drafts: created.map(draftDict) });
   }
   const ids = created.map((d) => d.id);
+  for (const id of ids) remembered(store).batchOf.set(id, ids);
   // Fault `drafts-ids-reversed`: stored right, reported in the wrong order.
   return { ids: faults.has('drafts-ids-reversed') ? ids.reverse() : ids };
+}
+
+/**
+ * What the sequence faults of drafts remember, per store: the drafts created together (fault
+ * `sequence-drafts-delete-takes-batch`) and the ids of drafts edited (fault `sequence-drafts-edited-undeletable`).
+ */
+const memory = new WeakMap<Context['store'], { batchOf: Map<number, number[]>; edited: Set<number> }>();
+function remembered(store: Context['store']) {
+  if (!memory.has(store)) memory.set(store, { batchOf: new Map(), edited: new Set() });
+  return memory.get(store)!;
 }
 
 function ownDraft({ store, user, path }: Context): Draft {
@@ -50,13 +61,25 @@ function editDraft(ctx: Context): Fields {
   const fields = validateDraft(params.jsonObject('draft'), 'draft', ctx);
   const draft = ownDraft(ctx);
   Object.assign(draft, fields);
+  remembered(store).edited.add(draft.id);
+  // Fault `sequence-drafts-edit-moves-to-new-id`: the edited draft is stored anew under a new id.
+  if (ctx.faults.has('sequence-drafts-edit-moves-to-new-id')) {
+    store.drafts.delete(draft.id);
+    const moved = { ...draft, id: store.nextId('draft') };
+    store.drafts.set(moved.id, moved);
+  }
   store.events.push([user.id], { type: 'drafts', op: 'update', draft: draftDict(draft) });
   return {};
 }
 
 function deleteDraft(ctx: Context): Fields {
-  const { store, user } = ctx;
+  const { store, user, faults } = ctx;
   const draft = ownDraft(ctx);
+  // Fault `sequence-drafts-edited-undeletable`: an edited draft stays.
+  if (faults.has('sequence-drafts-edited-undeletable') && remembered(store).edited.has(draft.id)) return {};
+  // Fault `sequence-drafts-delete-takes-batch`: the drafts created with it go too.
+  if (faults.has('sequence-drafts-delete-takes-batch'))
+    for (const id of remembered(store).batchOf.get(draft.id) ?? []) store.drafts.delete(id);
   store.drafts.delete(draft.id);
   store.events.push([user.id], { type: 'drafts', op: 'remove', draft_id: draft.id });
   return {};

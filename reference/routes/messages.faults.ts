@@ -172,4 +172,9 @@ export const MESSAGES_FAULTS = {
     clause: 'EXPLORE-003',
     description: 'A channel narrow also matches messages moved to another channel (by the channel they were sent to).',
   },
+  'sequence-queue-local-id-to-newest': {
+    clause: 'EXPLORE-010',
+    description:
+      "local_message_id goes to the sender's newest event queue, whichever queue_id names (alike with one queue).",
+  },
 } as const satisfies FaultCatalogue;

@@ -138,9 +138,14 @@ function markReadForMuters({ store, user, faults }: Context, message: Message, a
 }
 
 /** The message event carries `local_message_id` on the sender's queue named by `queue_id`, and there only. */
-function echoesLocalId({ user, faults }: Context, queue: Queue, echo: { queueId: string | undefined }): boolean {
+function echoesLocalId({ user, faults, store }: Context, queue: Queue, echo: { queueId: string | undefined }): boolean {
+  // Fault `sequence-queue-local-id-to-newest`: the echo goes to the sender's newest queue, whichever was named.
+  const named =
+    faults.has('sequence-queue-local-id-to-newest') && echo.queueId !== undefined
+      ? store.events.newestOf(user.id)?.id
+      : echo.queueId;
   // Fault `messages-local-message-id-missing`.
-  return queue.userId === user.id && queue.id === echo.queueId && !faults.has('messages-local-message-id-missing');
+  return queue.userId === user.id && queue.id === named && !faults.has('messages-local-message-id-missing');
 }
 
 /** Starting a new topic follows it (Zulip's default settings): a `user_topic` event to the sender. */

@@ -47,4 +47,12 @@ export const PUSH_FAULTS = {
     clause: 'RESP-PUSH-TEST-001',
     description: 'A test notification to an unknown device is refused with msg null (the code stays right).',
   },
+  'sequence-push-add-again-toggles': {
+    clause: 'EXPLORE-009',
+    description: 'Adding a token already registered answers success but unregisters it (an add that toggles).',
+  },
+  'sequence-push-readd-forgotten': {
+    clause: 'EXPLORE-009',
+    description: 'A token removed and added again answers success but stays unregistered.',
+  },
 } as const satisfies FaultCatalogue;

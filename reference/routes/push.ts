@@ -25,6 +25,13 @@ function readToken(params: Params, faults: Faults): string {
 
 const tokensOf = ({ store, user }: Context): PushToken[] => store.pushTokens.get(user.id) ?? [];
 
+/** Tokens ever removed, per store: what fault `sequence-push-readd-forgotten` remembers. */
+const removed = new WeakMap<Context['store'], Set<string>>();
+function removedTokens(store: Context['store']): Set<string> {
+  if (!removed.has(store)) removed.set(store, new Set());
+  return removed.get(store)!;
+}
+
 function addToken(ctx: Context): Fields {
   const { params, store, user, faults } = ctx;
   const token = readToken(params, faults);
@@ -33,7 +40,14 @@ function addToken(ctx: Context): Fields {
   if (!/^[.a-zA-Z0-9-]+$/.test(appid)) throw invalidParam('appid', 'Invalid app ID');
   // Fault `push-add-not-stored`: success, but the token is not kept.
   if (faults.has('push-add-not-stored')) return {};
+  // Fault `sequence-push-readd-forgotten`: a token removed before is not kept again.
+  if (faults.has('sequence-push-readd-forgotten') && removedTokens(store).has(token.toLowerCase())) return {};
   const others = tokensOf(ctx).filter((t) => t.token.toLowerCase() !== token.toLowerCase());
+  // Fault `sequence-push-add-again-toggles`: a token registered already goes.
+  if (faults.has('sequence-push-add-again-toggles') && others.length < tokensOf(ctx).length) {
+    store.pushTokens.set(user.id, others);
+    return {};
+  }
   store.pushTokens.set(user.id, [...others, { token, appid }]);
   return {};
 }
@@ -51,7 +65,9 @@ function removeToken(ctx: Context): Fields {
     throw badRequest('Token does not exist');
   }
   // Fault `push-remove-keeps-token`: success, but the token stays registered.
-  if (!faults.has('push-remove-keeps-token')) store.pushTokens.set(user.id, kept);
+  if (faults.has('push-remove-keeps-token')) return {};
+  store.pushTokens.set(user.id, kept);
+  removedTokens(store).add(token.toLowerCase());
   return {};
 }
 

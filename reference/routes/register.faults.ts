@@ -29,4 +29,14 @@ export const REGISTER_FAULTS = {
     description: 'DELETE /events without queue_id succeeds.',
     alsoBreaks: ['BAD-QUEUE-DELETE-001'],
   },
+  'sequence-queue-delete-newest': {
+    clause: 'EXPLORE-010',
+    description:
+      "Deleting an event queue deletes the user's newest queue, whichever queue_id names (alike with one queue).",
+  },
+  'sequence-queue-id-reused': {
+    clause: 'EXPLORE-010',
+    description:
+      "A new event queue takes the id of the user's queue deleted last, which then names a live queue again.",
+  },
 } as const satisfies FaultCatalogue;

@@ -4,9 +4,11 @@
 // Spread into CASES in faults.test.ts.
 import type { FaultId } from '../../reference/faults.ts';
 import type { ReferenceServer } from '../../reference/server.ts';
+import { REALM_SEQUENCE_CASES, type RealmSequenceFaultId } from './fault-cases-realm-sequence.ts';
 import { ageAll, type Call, lookup } from './support.ts';
 
 type SequenceFaultId = Extract<FaultId, `sequence-${string}`>;
+type TopicSequenceFaultId = Exclude<SequenceFaultId, RealmSequenceFaultId>;
 
 export interface SequenceFaultCase {
   readonly observe: (call: Call, server: ReferenceServer) => Promise<unknown>;
@@ -29,7 +31,7 @@ const topicOf = async (call: Call, id: number) => {
   return body.result === 'success' ? body.message.subject : 'deleted';
 };
 
-export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
+const TOPIC_SEQUENCE_CASES: Record<TopicSequenceFaultId, SequenceFaultCase> = {
   'sequence-delete-topic-by-first-topic': {
     // a1 is moved from A to B; deleting A must leave it, deleting B must take it.
     observe: async (call) => {
@@ -200,4 +202,9 @@ export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
     healthy: ['✔ A', '✔ A'],
     faulty: ['✔ A', 'A'],
   },
+};
+
+export const SEQUENCE_CASES: Record<SequenceFaultId, SequenceFaultCase> = {
+  ...TOPIC_SEQUENCE_CASES,
+  ...REALM_SEQUENCE_CASES,
 };

@@ -1,0 +1,77 @@
+// The run's part of the realm as a state machine, one resource at a time — contract: States and transitions, the
+// resources' operations and Events. Each resource has a model (suites/explore/realm/<resource>/), one small file per
+// command, and a frame: after every step, everything the step could have disturbed is read back through the read
+// operations and compared with the model, in the server's own order. Each run walks a sequence covering every ordered
+// pair of the resource's command kinds (pairs.ts), then, beyond the quick profile, random sequences on top; the
+// report's note counts the pairs covered and names any left out with why. A departure fails the resource's clause,
+// shrunk, as numbered steps each with its curl line. Servers break most often between operations (a state kept or
+// lost across them), where no single-operation clause looks.
+import { checksIn } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import type { Profile } from '../../helpers/config/schema.ts';
+import { Disabled } from '../../helpers/errors.ts';
+import { draftsResource } from './realm/drafts/resource.ts';
+import { pushResource } from './realm/push/resource.ts';
+import { queuesResource } from './realm/queues/resource.ts';
+import { exploreResource, type Resource } from './realm/sequence.ts';
+
+const { group, check } = checksIn(import.meta.url);
+
+/**
+ * Random sequences after the covering walk, and their length: none on a pull request's quick run (the walk alone:
+ * it keeps to one window of a per-user rate limit), a few on the full profile, many at night.
+ */
+const RANDOM: Record<Profile, { numRuns: number; maxCommands: number }> = {
+  quick: { numRuns: 0, maxCommands: 0 },
+  full: { numRuns: 2, maxCommands: 10 },
+  nightly: { numRuns: 20, maxCommands: 20 },
+};
+
+/** The resources in their clauses' order: a quick run explores the one its seed draws. */
+const RESOURCES = ['drafts', 'push tokens', 'event queues'] as const;
+
+/**
+ * Each resource has its own model: the runner is generic over them. The quick profile (a pull request's run, within
+ * one window of a per-user rate limit, which the rest of its checks nearly fill) explores one resource a run, drawn
+ * by the run's seed, so that over runs every resource is explored on every kind of pull request too.
+ */
+async function explore(ctx: CheckContext, resource: Resource<any, any>): Promise<void> {
+  const drawn = RESOURCES[ctx.world.seed % RESOURCES.length]!;
+  if (ctx.world.profile === 'quick' && resource.name !== drawn && !ctx.world.replay)
+    throw new Disabled(
+      `the quick profile explores one resource a run, and this run's seed drew ${drawn}: --profile full explores every one`,
+    );
+  const { tally, sequences, steps } = await exploreResource(ctx, resource, RANDOM[ctx.world.profile]);
+  ctx.note(`${resource.name}: ${sequences} sequences, ${steps} steps; ${tally.summary()}`);
+}
+
+group('the realm (model-based sequences)', () => {
+  check(
+    'EXPLORE-008',
+    "MUST after any sequence of draft creations (one or a batch), edits and deletions, list exactly the user's drafts that exist, each under the id its creation answered and as last written, and none deleted",
+    {
+      section: 'Resources (Draft); 10. Create drafts; 11. Get drafts; States and transitions',
+      endpoint: 'POST /drafts',
+    },
+    (ctx) => explore(ctx, draftsResource(ctx)),
+  );
+  check(
+    'EXPLORE-009',
+    'MUST after any sequence of APNs token additions and removals, recognize in a test notification exactly the tokens registered and not removed since: a removal removes its token alone, and a token removed and added again is registered',
+    {
+      section: '17. Add an APNs device token; 18. Remove an APNs device token; 19. Send a test notification',
+      endpoint: 'POST /users/me/apns_device_token',
+      deprecatedAt: 406,
+    },
+    (ctx) => explore(ctx, pushResource(ctx)),
+  );
+  check(
+    'EXPLORE-010',
+    "MUST after any sequence of queue registrations, deletions and sends, delete exactly the queue named (refusing it with BAD_EVENT_QUEUE_ID from then on, the user's other queues live) and deliver local_message_id to the queue named by queue_id",
+    {
+      section: '20. Delete an event queue; 1. Send a message (queue_id, local_id); Events',
+      endpoint: 'DELETE /events',
+    },
+    (ctx) => explore(ctx, queuesResource(ctx)),
+  );
+});

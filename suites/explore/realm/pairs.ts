@@ -1,0 +1,104 @@
+/**
+ * Transition-pair coverage: every ordered pair of command kinds (a kind names a command with its modifier, e.g.
+ * "delete:newest") tried at least once in a run. Random sequences reach the rarer pairs seldom (the full profile's
+ * three topic sequences judged four topic deletions in all), so each run first walks toward the pairs not yet
+ * covered (nextKind), then adds random sequences on top.
+ *
+ * A fixed walk over all k² pairs (an Eulerian circuit of the complete graph with loops: k² + 1 steps) would be
+ * shortest, but a kind cannot always follow another (no draft to delete right after the last one went): the walk is
+ * chosen step by step on the model as it is, so that every pair a resource's states allow is reached.
+ */
+
+/** An ordered pair of kinds: "create:batch → delete:newest". */
+export const pairName = (from: string, to: string) => `${from} → ${to}`;
+
+/** Which ordered pairs of kinds the steps a run took covered, and the kinds' pairs it did not, with why. */
+export class PairTally {
+  private readonly covered = new Set<string>();
+  private readonly why = new Map<string, string>();
+  private last: string | undefined;
+
+  constructor(readonly kinds: readonly string[]) {}
+
+  /** A step of `kind` ran right after the previous one (a sequence's first step follows none). */
+  step(kind: string): void {
+    if (this.last !== undefined) this.covered.add(pairName(this.last, kind));
+    this.last = kind;
+  }
+
+  /** A sequence ended (or a step was put in between to make the next possible): the next step follows none. */
+  break(): void {
+    this.last = undefined;
+  }
+
+  /** Why the pairs of `kind` cannot be covered on this target (a role it lacks, an operation it refuses). */
+  leaveOut(kind: string, why: string): void {
+    if (!this.why.has(kind)) this.why.set(kind, why);
+  }
+
+  has(from: string, to: string): boolean {
+    return this.covered.has(pairName(from, to));
+  }
+
+  /** The kind the last step was of (undefined at a sequence's start). */
+  get previous(): string | undefined {
+    return this.last;
+  }
+
+  /** Whether every pair of the kinds is covered. */
+  get complete(): boolean {
+    return this.covered.size === this.kinds.length ** 2;
+  }
+
+  /** Pairs out of `kind` not covered yet. */
+  uncoveredFrom(kind: string): number {
+    return this.kinds.filter((to) => !this.has(kind, to)).length;
+  }
+
+  /** The pairs of the kinds not covered, each with why (the reason of a kind left out, else "not reached"). */
+  missing(): { pair: string; why: string }[] {
+    return this.kinds.flatMap((from) =>
+      this.kinds
+        .filter((to) => !this.has(from, to))
+        .map((to) => ({ pair: pairName(from, to), why: this.why.get(from) ?? this.why.get(to) ?? 'not reached' })),
+    );
+  }
+
+  /** "36 of 36 ordered pairs of 6 kinds covered", and the ones left out with why. */
+  summary(): string {
+    const total = this.kinds.length ** 2;
+    const missing = this.missing();
+    const head = `${total - missing.length} of ${total} ordered pairs of ${this.kinds.length} kinds covered`;
+    if (!missing.length) return head;
+    const byWhy = new Map<string, string[]>();
+    for (const m of missing) byWhy.set(m.why, [...(byWhy.get(m.why) ?? []), m.pair]);
+    return `${head}; left out: ${[...byWhy].map(([why, pairs]) => `${pairs.length} (${why}: ${pairs.slice(0, 3).join(', ')}${pairs.length > 3 ? ', …' : ''})`).join('; ')}`;
+  }
+}
+
+/**
+ * The next kind of a covering walk, among those that can run on the model now (`feasible`, in the resource's order):
+ * one that covers a new pair after the previous step; else one from which pairs are still uncovered, drawn by
+ * `random` (seeded: a walk is replayed by its seed) so that the walk does not circle where the state keeps the
+ * missing pairs out of reach; else any. Undefined when no kind can run.
+ */
+export function nextKind(tally: PairTally, feasible: readonly string[], random: () => number): string | undefined {
+  const from = tally.previous;
+  const fresh = from === undefined ? [] : feasible.filter((to) => !tally.has(from, to));
+  if (fresh.length) return fresh[0];
+  const onward = feasible.filter((k) => tally.uncoveredFrom(k) > 0);
+  const pool = onward.length ? onward : feasible;
+  return pool[Math.floor(random() * pool.length)];
+}
+
+/** A small seeded generator of numbers in [0, 1) (mulberry32): the covering walk's draws. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * Runs sequences of steps over one resource of the realm (drafts, push tokens, event queues …) against its model:
+ * after every step the resource's frame reads back, through the read operations, everything the step could have
+ * disturbed and compares it with the model. First a walk that covers every ordered pair of the resource's kinds its
+ * states allow (pairs.ts), then random sequences (fast-check commands) on top. A departure is reported once, shrunk, as numbered steps
+ * with the curl line of each step's request.
+ */
+import fc from 'fast-check';
+import type { CheckContext } from '../../../helpers/checks/context.ts';
+import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
+import { toCurl } from '../../../helpers/http/exchange.ts';
+import { nextKind, PairTally, seeded } from './pairs.ts';
+
+/** One command of a resource, with its modifier: it picks what it acts on from the model when it runs. */
+export interface Step<M extends object, R> extends fc.AsyncCommand<M, R> {
+  /** Its kind among the resource's (the pairs are counted over these). */
+  readonly kind: string;
+}
+
+/** A resource's model, its commands and its frame: what the runner needs to explore it. */
+export interface Resource<M extends object, R> {
+  /** For notes and failures: "drafts". */
+  readonly name: string;
+  /** The kinds whose ordered pairs each run covers. */
+  readonly kinds: readonly string[];
+  /** The step of `kind` (one object may serve many sequences: it keeps no state of its own). */
+  stepOf(kind: string): Step<M, R>;
+  /** A fresh model and its real counterpart for one sequence (set-up). */
+  start(): Promise<{ model: M; real: R }>;
+  /** Reads back everything a step may have disturbed (not only what it touched) and compares it with the model. */
+  frame(model: M, real: R): Promise<void>;
+  /** Undoes what the sequence created (set-up: it never judges). */
+  end(model: M, real: R): Promise<void>;
+}
+
+/**
+ * Accounts a sequence's user is not drawn from, where others will do (a resource's state is per user, and no role
+ * changes its rules): the owner carries the run's user groups and realm settings, a load the casting cannot see
+ * coming when a sequence starts.
+ */
+export const ONEROUS = ['owner'] as const;
+
+/** A departure seen in a sequence: its message leads with the numbered steps that led to it. */
+export class SequenceFailure extends ConformanceAssertion {
+  constructor(
+    readonly steps: readonly string[],
+    cause: ConformanceAssertion,
+  ) {
+    super(
+      `after ${steps.length} step${steps.length > 1 ? 's' : ''}, the last departed:\n${steps.map((s, i) => `  ${i + 1}. ${s}`).join('\n')}\n${cause.message}`,
+      cause.exchange,
+    );
+  }
+}
+
+/** The steps a sequence took, each with the curl line of its first request that is not a read. */
+class Trail {
+  readonly lines: string[] = [];
+  constructor(readonly ctx: CheckContext) {}
+
+  async take<M extends object, R>(step: Step<M, R>, model: M, real: R, frame: Resource<M, R>['frame']): Promise<void> {
+    const from = this.ctx.recorder.exchanges.length;
+    const line = () => {
+      const sent = this.ctx.recorder.exchanges.slice(from);
+      const doing = sent.find((e) => e.method !== 'GET') ?? sent[0];
+      return doing ? `${step}\n       ${toCurl(doing)}` : String(step);
+    };
+    let ran = false;
+    try {
+      await step.run(model, real);
+      this.lines.push(line());
+      ran = true;
+      await frame(model, real);
+    } catch (error) {
+      if (!ran) this.lines.push(line());
+      if (error instanceof ConformanceAssertion && !(error instanceof SequenceFailure))
+        throw new SequenceFailure(this.lines, error);
+      throw error;
+    }
+  }
+}
+
+/** A random sequence's real side: the resource's, and the trail of steps it took. */
+interface Traced<R> {
+  real: R;
+  trail: Trail;
+}
+
+/** The step with its frame, as a fast-check command (the random sequences'). */
+class Framed<M extends object, R> implements fc.AsyncCommand<M, Traced<R>> {
+  constructor(
+    readonly step: Step<M, R>,
+    private readonly resource: Resource<M, R>,
+    private readonly tally: PairTally,
+  ) {}
+  check = (model: Readonly<M>) => this.step.check(model);
+  async run(model: M, { real, trail }: Traced<R>): Promise<void> {
+    await trail.take(this.step, model, real, (m, r) => this.resource.frame(m, r));
+    this.tally.step(this.step.kind);
+  }
+  toString = () => String(this.step);
+}
+
+/** How long a covering walk's failure may be shrunk for, and in how many reruns at most. */
+const SHRINK = { ms: 60_000, attempts: 30 };
+
+export interface Explored {
+  tally: PairTally;
+  sequences: number;
+  steps: number;
+}
+
+/** Steps a covering walk may take, per pair of kinds: room for the detours its states impose. */
+const WALK_STEPS_PER_PAIR = 4;
+
+/**
+ * The covering walk (its draws from the check's seed), then `random.numRuns` random sequences of up to
+ * `random.maxCommands` steps. A replay (`--replay`) runs the random sequence it names alone.
+ */
+export async function exploreResource<M extends object, R>(
+  ctx: CheckContext,
+  resource: Resource<M, R>,
+  random: { numRuns: number; maxCommands: number },
+): Promise<Explored> {
+  const tally = new PairTally(resource.kinds);
+  const explored: Explored = { tally, sequences: 0, steps: 0 };
+  if (!ctx.world.replay) {
+    const failure = await walk(ctx, resource, tally, explored);
+    if (failure) throw await shrunk(ctx, resource, failure);
+  }
+  if (random.numRuns === 0 && !ctx.world.replay) return explored;
+  const commands = fc.commands(
+    resource.kinds.map((k) => fc.constant(new Framed(resource.stepOf(k), resource, tally))),
+    {
+      maxCommands: random.maxCommands,
+      size: 'max',
+      ...(ctx.world.replay?.replayPath !== undefined ? { replayPath: ctx.world.replay.replayPath } : {}),
+    },
+  );
+  await fc.assert(
+    fc.asyncProperty(commands, async (cmds) => {
+      const { model, real } = await resource.start();
+      explored.sequences += 1;
+      tally.break();
+      try {
+        await fc.asyncModelRun(() => ({ model, real: { real, trail: new Trail(ctx) } }), cmds);
+      } finally {
+        await resource.end(model, real);
+      }
+    }),
+    ctx.property({ numRuns: random.numRuns }),
+  );
+  return explored;
+}
+
+/** A failing run of steps: the steps as they ran and the departure. */
+interface Failed<M extends object, R> {
+  steps: Step<M, R>[];
+  error: SequenceFailure;
+}
+
+/**
+ * One sequence that walks, step by step on the model as it is, toward the pairs not yet covered (nextKind), until
+ * every pair is or the walk's steps are spent. Returns the departure, if any, with the steps that led to it.
+ */
+function walk<M extends object, R>(
+  ctx: CheckContext,
+  resource: Resource<M, R>,
+  tally: PairTally,
+  explored: Explored,
+): Promise<Failed<M, R> | undefined> {
+  const random = seeded(ctx.seed);
+  const most = WALK_STEPS_PER_PAIR * resource.kinds.length ** 2;
+  explored.sequences += 1;
+  tally.break();
+  return run(
+    ctx,
+    resource,
+    (model, n) => {
+      if (n >= most || tally.complete) return undefined;
+      const kind = nextKind(
+        tally,
+        resource.kinds.filter((k) => resource.stepOf(k).check(model)),
+        random,
+      );
+      return kind === undefined ? undefined : resource.stepOf(kind);
+    },
+    (step) => {
+      tally.step(step.kind);
+      explored.steps += 1;
+    },
+  );
+}
+
+/**
+ * Runs `steps` as one sequence from a fresh start, leaving out a step that cannot run on the model as it is (as
+ * fast-check does). Returns the departure, if any.
+ */
+function attempt<M extends object, R>(
+  ctx: CheckContext,
+  resource: Resource<M, R>,
+  steps: readonly Step<M, R>[],
+): Promise<Failed<M, R> | undefined> {
+  const rest = [...steps];
+  return run(ctx, resource, (model) => {
+    while (rest.length && !rest[0]!.check(model)) rest.shift();
+    return rest.shift();
+  });
+}
+
+/**
+ * One sequence from a fresh start: the steps `next` gives, each followed by the frame, until it gives none. Returns
+ * the departure, if any, with the steps that ran; what the sequence created is undone however it ended.
+ */
+async function run<M extends object, R>(
+  ctx: CheckContext,
+  resource: Resource<M, R>,
+  next: (model: Readonly<M>, n: number) => Step<M, R> | undefined,
+  done: (step: Step<M, R>) => void = () => {},
+): Promise<Failed<M, R> | undefined> {
+  const { model, real } = await resource.start();
+  const trail = new Trail(ctx);
+  const ran: Step<M, R>[] = [];
+  try {
+    for (let step = next(model, 0); step; step = next(model, ran.length)) {
+      ran.push(step);
+      await trail.take(step, model, real, (m, r) => resource.frame(m, r));
+      done(step);
+    }
+    return undefined;
+  } catch (error) {
+    if (error instanceof SequenceFailure) return { steps: ran, error };
+    throw error;
+  } finally {
+    await resource.end(model, real);
+  }
+}
+
+/**
+ * The shortest failing run greedy deletion finds (each step left out in turn, from the last before the one that
+ * departed back to the first, kept out when the rest still departs), within SHRINK's bounds: every rerun is sent to
+ * the server. Returns its departure.
+ */
+async function shrunk<M extends object, R>(
+  ctx: CheckContext,
+  resource: Resource<M, R>,
+  first: Failed<M, R>,
+): Promise<SequenceFailure> {
+  let best = first;
+  const deadline = Date.now() + SHRINK.ms;
+  let attempts = 0;
+  for (let i = best.steps.length - 2; i >= 0; i--) {
+    if (attempts++ >= SHRINK.attempts || Date.now() > deadline) break;
+    const fewer = [...best.steps.slice(0, i), ...best.steps.slice(i + 1)];
+    const failed = await attempt(ctx, resource, fewer);
+    if (failed && failed.steps.length < best.steps.length) {
+      best = failed;
+      i = Math.min(i, best.steps.length - 1);
+    }
+  }
+  ctx.note(
+    `a departure of ${resource.name} shrunk from ${first.steps.length} steps to ${best.steps.length} in ${attempts} reruns`,
+  );
+  return best.error;
+}

@@ -1,0 +1,120 @@
+// Cases for the faults of the realm's resources that only a sequence exposes (EXPLORE-008..010): each observation
+// does the step that sets the state up (an edit, a batch, a second token or queue, a deletion), then the one
+// operation the fault breaks; without that step, the faulty server answers alike.
+// Spread into SEQUENCE_CASES (fault-cases-sequence.ts).
+import type { FaultId } from '../../reference/faults.ts';
+import type { SequenceFaultCase } from './fault-cases-sequence.ts';
+import { type Call, lookup } from './support.ts';
+
+export type RealmSequenceFaultId = Extract<FaultId, `sequence-${'drafts' | 'push' | 'queue'}-${string}`>;
+
+const draft = (content: string, timestamp: number) => ({ type: '', to: [], topic: '', content, timestamp });
+const createDrafts = async (call: Call, ...contents: string[]) =>
+  (await call('POST', '/drafts', { form: { drafts: contents.map((c, i) => draft(c, 1000 + i)) } })).body
+    .ids as number[];
+const listedDrafts = async (call: Call) =>
+  ((await call('GET', '/drafts')).body.drafts as { id: number; content: string }[])
+    .map((d) => `${d.id}:${d.content}`)
+    .sort();
+
+const token = (n: number) => String(n).repeat(64).slice(0, 64);
+const addToken = (call: Call, n: number) =>
+  call('POST', '/users/me/apns_device_token', { form: { token: token(n), appid: 'org.example.app' } });
+const removeToken = (call: Call, n: number) =>
+  call('DELETE', '/users/me/apns_device_token', { form: { token: token(n) } });
+/** The test notification's code for token n: undefined where it is recognized as registered. */
+const testCode = async (call: Call, n: number) => {
+  const { body } = await call('POST', '/mobile_push/test_notification', { form: { token: token(n) } });
+  return body.code === 'INVALID_REMOTE_PUSH_DEVICE_TOKEN' ? 'registered' : body.code;
+};
+
+const register = async (call: Call) =>
+  (await call('POST', '/register', { form: { event_types: ['message'] } })).body.queue_id as string;
+const deleteQueue = (call: Call, id: string) => call('DELETE', '/events', { query: { queue_id: id } });
+const events = async (call: Call, id: string) =>
+  (await call('GET', '/events', { query: { queue_id: id, last_event_id: -1, dont_block: true } })).body;
+
+export const REALM_SEQUENCE_CASES: Record<RealmSequenceFaultId, SequenceFaultCase> = {
+  'sequence-drafts-edit-moves-to-new-id': {
+    // An edited draft must keep the id its creation answered.
+    observe: async (call) => {
+      const [id] = await createDrafts(call, 'one');
+      await call('PATCH', `/drafts/${id}`, { form: { draft: draft('edited', 2000) } });
+      return (await listedDrafts(call)).includes(`${id}:edited`);
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'sequence-drafts-edited-undeletable': {
+    observe: async (call) => {
+      const [id] = await createDrafts(call, 'one');
+      await call('PATCH', `/drafts/${id}`, { form: { draft: draft('edited', 2000) } });
+      await call('DELETE', `/drafts/${id}`);
+      return (await listedDrafts(call)).length;
+    },
+    healthy: 0,
+    faulty: 1,
+  },
+  'sequence-drafts-delete-takes-batch': {
+    // Two drafts created together: deleting one must leave the other.
+    observe: async (call) => {
+      const [first, second] = await createDrafts(call, 'one', 'two');
+      await call('DELETE', `/drafts/${second}`);
+      return listedDrafts(call).then((l) => l.join() === `${first}:one`);
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'sequence-push-add-again-toggles': {
+    observe: async (call) => {
+      await addToken(call, 1);
+      await addToken(call, 1);
+      return testCode(call, 1);
+    },
+    healthy: 'registered',
+    faulty: 'INVALID_PUSH_DEVICE_TOKEN',
+  },
+  'sequence-push-readd-forgotten': {
+    observe: async (call) => {
+      await addToken(call, 3);
+      await removeToken(call, 3);
+      await addToken(call, 3);
+      return testCode(call, 3);
+    },
+    healthy: 'registered',
+    faulty: 'INVALID_PUSH_DEVICE_TOKEN',
+  },
+  'sequence-queue-delete-newest': {
+    // Two queues: deleting the first must leave the second.
+    observe: async (call) => {
+      const [first, second] = [await register(call), await register(call)];
+      await deleteQueue(call, first);
+      return [(await events(call, first)).result, (await events(call, second)).result];
+    },
+    healthy: ['error', 'success'],
+    faulty: ['success', 'error'],
+  },
+  'sequence-queue-id-reused': {
+    observe: async (call) => {
+      const first = await register(call);
+      await deleteQueue(call, first);
+      const second = await register(call);
+      return [second === first, (await events(call, first)).result];
+    },
+    healthy: [false, 'error'],
+    faulty: [true, 'success'],
+  },
+  'sequence-queue-local-id-to-newest': {
+    // Two queues: a message sent naming the first must echo its local_id there.
+    observe: async (call) => {
+      const [first] = [await register(call), await register(call)];
+      const me = (await lookup(call)).userId('member');
+      await call('POST', '/messages', {
+        form: { type: 'direct', to: [me], content: 'hi', queue_id: first, local_id: '1.5' },
+      });
+      return (await events(call, first)).events.find((e: any) => e.type === 'message')?.local_message_id;
+    },
+    healthy: '1.5',
+    faulty: undefined,
+  },
+};
