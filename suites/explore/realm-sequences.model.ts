@@ -7,43 +7,12 @@
 // shrunk, as numbered steps each with its curl line. Servers break most often between operations (a state kept or
 // lost across them), where no single-operation clause looks.
 import { checksIn } from '../../helpers/checks/check.ts';
-import type { CheckContext } from '../../helpers/checks/context.ts';
-import type { Profile } from '../../helpers/config/schema.ts';
-import { Disabled } from '../../helpers/errors.ts';
 import { draftsResource } from './realm/drafts/resource.ts';
+import { explore } from './realm/explore.ts';
 import { pushResource } from './realm/push/resource.ts';
 import { queuesResource } from './realm/queues/resource.ts';
-import { exploreResource, type Resource } from './realm/sequence.ts';
 
 const { group, check } = checksIn(import.meta.url);
-
-/**
- * Random sequences after the covering walk, and their length: none on a pull request's quick run (the walk alone:
- * it keeps to one window of a per-user rate limit), a few on the full profile, many at night.
- */
-const RANDOM: Record<Profile, { numRuns: number; maxCommands: number }> = {
-  quick: { numRuns: 0, maxCommands: 0 },
-  full: { numRuns: 2, maxCommands: 10 },
-  nightly: { numRuns: 20, maxCommands: 20 },
-};
-
-/** The resources in their clauses' order: a quick run explores the one its seed draws. */
-const RESOURCES = ['drafts', 'push tokens', 'event queues'] as const;
-
-/**
- * Each resource has its own model: the runner is generic over them. The quick profile (a pull request's run, within
- * one window of a per-user rate limit, which the rest of its checks nearly fill) explores one resource a run, drawn
- * by the run's seed, so that over runs every resource is explored on every kind of pull request too.
- */
-async function explore(ctx: CheckContext, resource: Resource<any, any>): Promise<void> {
-  const drawn = RESOURCES[ctx.world.seed % RESOURCES.length]!;
-  if (ctx.world.profile === 'quick' && resource.name !== drawn && !ctx.world.replay)
-    throw new Disabled(
-      `the quick profile explores one resource a run, and this run's seed drew ${drawn}: --profile full explores every one`,
-    );
-  const { tally, sequences, steps } = await exploreResource(ctx, resource, RANDOM[ctx.world.profile]);
-  ctx.note(`${resource.name}: ${sequences} sequences, ${steps} steps; ${tally.summary()}`);
-}
 
 group('the realm (model-based sequences)', () => {
   check(
