@@ -12,6 +12,7 @@ import { type Exchange, maskExchange } from './exchange.ts';
 import { pace } from './pace.ts';
 import { blockedUntil, noteAnswered, noteBudget, noteLost, noteRefusal, waitForBudget } from './rate-budget.ts';
 import type { Recorder, WaitKind } from './recorder.ts';
+import { retryAfterSeconds } from './retry-after.ts';
 import { mustBeOffered, mustSucceed } from './setup-failure.ts';
 import { type Answer, networkCause, send } from './transport.ts';
 
@@ -103,7 +104,7 @@ export class ApiClient {
     for (let attempt = 0; ; attempt++) {
       const res = await this.once(method, path, params, opts);
       if (res.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return res;
-      const wait = retryAfterSeconds(res);
+      const wait = retryAfterSeconds(res.headers, res.body);
       const account = budgetAccount(opts.identity === undefined ? this.options.identity : opts.identity);
       if (wait > this.options.rateLimitMaxWaitSeconds) {
         throw new TargetError(
@@ -185,7 +186,7 @@ export class ApiClient {
       // A 429's wait first, then the budget (none left), which ends the probe that met the 429: told the other way
       // round, another request of the account took the probe's place in between and met a 429 of its own.
       if (res.status === 429) {
-        const wait = retryAfterOf(headers, body);
+        const wait = retryAfterSeconds(headers, body);
         if (wait <= this.options.rateLimitMaxWaitSeconds) noteRefusal(account, wait * 1000, Date.now(), headers);
       }
       // The budget before the count: the answer that ends a probe lets the waiting requests go by what it says is left.
@@ -225,17 +226,6 @@ function parseJson(text: string): any {
  */
 function budgetAccount(identity: Identity | null | undefined): string | undefined {
   return typeof identity?.email === 'string' ? identity.email : undefined;
-}
-
-/** Seconds to wait after a 429: the body's `retry-after` (Zulip's is exact, fractional), else the header's. */
-function retryAfterSeconds(res: ApiResponse): number {
-  return retryAfterOf(res.headers, res.body);
-}
-
-function retryAfterOf(headers: Readonly<Record<string, string | undefined>>, body: any): number {
-  const header = Number(headers['retry-after']);
-  const field = Number(body?.['retry-after']);
-  return Number.isFinite(field) && field >= 0 ? field : Number.isFinite(header) && header >= 0 ? header : 1;
 }
 
 const KEPT_HEADERS = ['content-type', 'retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
