@@ -45,6 +45,8 @@ declare module 'vitest' {
 }
 
 const EVIDENCE_EXCHANGES = 6;
+/** The figure of requests sent again on a new connection (summed over the run like the checks' own). */
+export const RESENT_FIGURE = 'requests sent again on a new connection';
 
 /** How a check ended, for its record: what it exchanged (`exchanged` of them before its cleanup) and left. */
 interface Ending {
@@ -76,7 +78,10 @@ export function recordOf(clause: Clause, outcome: Outcome, end: Ending): CheckRe
   }
   const responses = tallyResponses(recorder, ctx.world.featureLevel, clause.id);
   if (Object.keys(responses.judged).length) record.responses = responses;
-  if (Object.keys(ctx.figures).length) record.figures = { ...ctx.figures };
+  // Requests sent twice because the target closed a kept-alive connection under them (transport.ts).
+  const resent = recorder.exchanges.filter((e) => e.resent).length;
+  const figures = { ...ctx.figures, ...(resent ? { [RESENT_FIGURE]: resent } : {}) };
+  if (Object.keys(figures).length) record.figures = figures;
   // The rate limit's waits only: another check's turn is noted by takeTurn, and an unlimited target was said to have
   // rate-limited a check that had waited for a turn.
   const waited = recorder.rateLimitWaitedMs();

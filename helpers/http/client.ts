@@ -193,6 +193,7 @@ export class ApiClient {
       noteBudget(account, headers);
       noteAnswered(account, res.status !== 429, Date.now(), 'x-ratelimit-remaining' in headers, res.status === 401);
     }
+    if (res.resentAfter) exchange.resent = res.resentAfter;
     exchange.status = res.status;
     exchange.responseHeaders = pickHeaders(headers);
     exchange.responseBody = text;

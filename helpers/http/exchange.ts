@@ -14,6 +14,8 @@ export interface Exchange {
   responseHeaders?: Record<string, string>;
   responseBody?: string;
   error?: string;
+  /** Sent twice: the first sending was lost as this says (a kept-alive connection the target closed under it). */
+  resent?: string;
   ms: number;
 }
 
@@ -62,5 +64,6 @@ export function describeExchange(e: Exchange): string {
   const params = e.params.length ? `\n  params: ${e.params.map(([k, v]) => `${k}=${v}`).join('&')}` : '';
   const body = e.responseBody !== undefined ? `\n  body: ${e.responseBody}` : '';
   const err = e.error ? `\n  error: ${e.error}` : '';
-  return `${head}${params}${body}${err}`;
+  const resent = e.resent ? `\n  sent twice: ${e.resent}` : '';
+  return `${head}${params}${body}${err}${resent}`;
 }

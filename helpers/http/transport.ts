@@ -1,6 +1,7 @@
 /**
  * One HTTP request to the target, as the Conventions send it (query for GET, form otherwise, multipart with files),
- * with Basic credentials when given: the raw answer, its body as text. Nothing here retries, paces or records.
+ * with Basic credentials when given: the raw answer, its body as text. Nothing here paces or records; the one request
+ * sent again is one HTTP lets a client send again (below).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -8,7 +9,19 @@ import https from 'node:https';
 import type { CallOptions, Encoding, Identity, Method } from './client.ts';
 import { toQueryString } from './encoding.ts';
 
-const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+/**
+ * Idempotent requests (RFC 9110 §9.2.2) go on kept-alive connections. A server may close an idle one at any time
+ * (RFC 9112 §9.6: an idle timeout, a close after every answer), so a request may meet the close of the connection it
+ * reuses before any byte of its answer: it is sent again once, on a new connection (§9.3.1 allows it for these
+ * methods). The others (POST, PATCH) must not be sent twice, so each goes on a new connection of its own, where that
+ * race cannot happen: a reset there is the target's own.
+ */
+const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const kept = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
+const fresh = { http: new http.Agent({ keepAlive: false }), https: new https.Agent({ keepAlive: false }) };
+
+/** How a connection closed under a request shows in Node (socket hang up is ECONNRESET). */
+const CLOSED_UNDER = new Set(['ECONNRESET', 'EPIPE']);
 
 /** Sent with every request, so that a target's logs tell the suite's requests apart. */
 const USER_AGENT = 'teamchat-conformance';
@@ -17,6 +30,8 @@ export interface Answer {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** Sent twice: the first time on a kept-alive connection the target closed under it, which this says. */
+  resentAfter?: string;
 }
 
 export interface Outgoing {
@@ -38,10 +53,49 @@ class Timeout extends Error {
 }
 
 /**
- * Node's own client: no redirect is followed (a redirect is the target's answer) and no compression is asked for
- * (so none needs undoing); the whole exchange, answer body included, has `timeoutMs`.
+ * The connection closed or was reset before any byte of the answer came. `reused`: it was a kept-alive connection
+ * an earlier request had used (the target may have closed it as this request went out).
  */
-export function send(baseUrl: string, out: Outgoing, timeoutMs: number): Promise<Answer> {
+class Unanswered extends Error {
+  constructor(
+    readonly code: string,
+    readonly reused: boolean,
+    detail: string,
+  ) {
+    super(`the target reset the connection (${code}${detail ? ` ${detail}` : ''}) before answering`);
+  }
+}
+
+interface Prepared {
+  url: URL;
+  method: Method;
+  headers: Record<string, string>;
+  body?: Buffer;
+}
+
+/**
+ * Node's own client: no redirect is followed (a redirect is the target's answer) and no compression is asked for
+ * (so none needs undoing). The whole exchange, answer body and any second sending included, has `timeoutMs`.
+ */
+export async function send(baseUrl: string, out: Outgoing, timeoutMs: number): Promise<Answer> {
+  const prepared = prepare(baseUrl, out);
+  const deadline = Date.now() + timeoutMs;
+  const idempotent = IDEMPOTENT.has(out.method);
+  try {
+    return await attempt(prepared, idempotent ? kept : fresh, deadline, timeoutMs);
+  } catch (error) {
+    if (!(error instanceof Unanswered)) throw error;
+    if (!idempotent) {
+      error.message += `; ${out.method} is not idempotent, so it was not sent again`;
+      throw error;
+    }
+    if (!error.reused) throw error;
+    const answer = await attempt(prepared, fresh, deadline, timeoutMs);
+    return { ...answer, resentAfter: `${error.message}, on a reused kept-alive connection` };
+  }
+}
+
+function prepare(baseUrl: string, out: Outgoing): Prepared {
   const { method, path, identity, encoding, pairs, opts } = out;
   const query = encoding === 'query' && pairs.length ? `?${toQueryString(pairs)}` : '';
   const url = new URL(`${baseUrl}/api/v1${path}${query}`);
@@ -58,17 +112,32 @@ export function send(baseUrl: string, out: Outgoing, timeoutMs: number): Promise
     headers['content-type'] = `multipart/form-data; boundary=${boundary}`;
   }
   if (body) headers['content-length'] = String(body.length);
+  return { url, method, headers, ...(body ? { body } : {}) };
+}
+
+/** One sending of the request through `agents`, until `deadline`. */
+function attempt(
+  { url, method, headers, body }: Prepared,
+  agents: typeof kept,
+  deadline: number,
+  timeoutMs: number,
+): Promise<Answer> {
   const secure = url.protocol === 'https:';
   return new Promise<Answer>((resolve, reject) => {
     const req = (secure ? https : http).request(url, { method, headers, agent: secure ? agents.https : agents.http });
-    const timer = setTimeout(() => req.destroy(new Timeout(timeoutMs)), timeoutMs);
+    const timer = setTimeout(() => req.destroy(new Timeout(timeoutMs)), Math.max(0, deadline - Date.now()));
+    let answered = false;
     const settle = (error: unknown, answer?: Answer) => {
       clearTimeout(timer);
       if (answer) resolve(answer);
       else reject(error);
     };
-    req.on('error', (error) => settle(error));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const closedUnder = !answered && CLOSED_UNDER.has(error.code ?? '');
+      settle(closedUnder ? new Unanswered(error.code!, req.reusedSocket, error.message) : error);
+    });
     req.on('response', (res) => {
+      answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', (error) => settle(error));
@@ -138,6 +207,7 @@ function multipart(
 
 /** What went wrong on the way, in a line: a timeout names REQUEST_TIMEOUT_MS. */
 export function networkCause(error: unknown, timeoutMs: number): string {
+  if (error instanceof Unanswered) return error.message;
   const e = error as { code?: string; timeout?: number; message?: string };
   if (e.timeout) return `no complete response within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`;
   return e.code ? `${e.code} ${e.message ?? ''}`.trim() : String(e.message ?? error);

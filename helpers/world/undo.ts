@@ -53,9 +53,10 @@ export async function undo(client: ApiClient, entry: LedgerEntry): Promise<strin
 }
 
 /**
- * Sends an undo, and once more if the request was lost on the way (a connection reset as a kept-alive socket closed,
- * a timeout): the clean-up is the last request a run sends, with no later one to make up for it. Sent twice, an undo
- * that had arrived is refused the second time, which counts as done (alreadyGone).
+ * Sends an undo, and once more if the request was lost on the way (a timeout, a reset connection): the clean-up is the
+ * last request a run sends, with no later one to make up for it. The client itself sends again only an idempotent
+ * request whose kept-alive connection closed under it (transport.ts); an undo may go again whatever its method: sent
+ * twice, one that had arrived is refused the second time, which counts as done (alreadyGone).
  */
 async function onceMoreIfLost<T>(send: () => Promise<T>): Promise<T> {
   try {

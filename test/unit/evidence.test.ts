@@ -1,7 +1,7 @@
 // A failed check's evidence: its own exchanges up to the one whose answer departed, never the cleanup that followed.
 import { describe, expect, it } from 'vitest';
 import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
-import { evidenceOf, recordOf } from '../../helpers/checks/record.ts';
+import { evidenceOf, RESENT_FIGURE, recordOf } from '../../helpers/checks/record.ts';
 import type { Clause } from '../../helpers/clauses/types.ts';
 import type { Exchange } from '../../helpers/http/exchange.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
@@ -67,5 +67,20 @@ describe("a check's record", () => {
   it("says the check waited for the target's rate limit only when it did, not for another check's turn", () => {
     expect(recordAfter('rate-limit').notes).toEqual(["waited 3 s for the target's rate limit"]);
     expect(recordAfter('other').notes).toBeUndefined();
+  });
+
+  it('counts among its figures the requests sent twice (a kept-alive connection closed under them)', () => {
+    const recorder = new Recorder();
+    for (const e of [
+      exchange(1),
+      { ...exchange(2), resent: 'reset' },
+      exchange(3),
+      { ...exchange(4), resent: 'reset' },
+    ])
+      recorder.add(e);
+    const ctx = { world: { featureLevel: null }, notes: [], figures: { 'bad-input probes sent': 3 } } as any;
+    const end = { started: Date.now(), recorder, exchanged: 4, failure: undefined, leftovers: [], ctx };
+    expect(recordOf(clause, 'passed', end).figures).toEqual({ 'bad-input probes sent': 3, [RESENT_FIGURE]: 2 });
+    expect(ctx.figures).toEqual({ 'bad-input probes sent': 3 });
   });
 });

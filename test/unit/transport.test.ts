@@ -1,8 +1,9 @@
 // The transport (helpers/http/transport.ts): what goes on the wire for each encoding, and what comes back.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../helpers/http/client.ts';
+import { Recorder } from '../../helpers/http/recorder.ts';
 import { networkCause, type Outgoing, send } from '../../helpers/http/transport.ts';
 import { notTheApi } from '../../helpers/world/is-the-api.ts';
 
@@ -81,7 +82,95 @@ describe('the transport', () => {
     const slow = await send(base, out({ path: '/slow' }), 200).catch((e: unknown) => e);
     expect(networkCause(slow, 200)).toBe('no complete response within 200 ms (REQUEST_TIMEOUT_MS)');
     const cut = await send(base, out({ path: '/cut' }), 5000).catch((e: unknown) => e);
-    expect(networkCause(cut, 5000)).toMatch(/^ECONNRESET/);
+    // Cut before or after the answer's first bytes: either way no answer.
+    expect(networkCause(cut, 5000)).toMatch(/ECONNRESET/);
+  });
+});
+
+/**
+ * A target that closes every kept-alive connection as the next request comes on it, unanswered (an idle timeout that
+ * fired as the request went out), and drops any request to /drop. It logs each request as it came: method, path,
+ * which connection (1, 2, …) and the how-manieth request on it. Each case has its own: no connection of another.
+ */
+async function closingTarget(): Promise<{ url: string; arrived: string[]; close: () => Promise<void> }> {
+  const arrived: string[] = [];
+  let connections = 0;
+  const numbers = new WeakMap<Socket, { id: number; served: number }>();
+  const target = createServer((req, res) => {
+    const seen = numbers.get(req.socket)!;
+    seen.served += 1;
+    arrived.push(`${req.method} ${req.url!.replace('/api/v1', '')} on ${seen.id}.${seen.served}`);
+    if (seen.served > 1 || req.url!.includes('drop')) return req.socket.destroy();
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"success","msg":""}');
+  });
+  target.on('connection', (socket) => numbers.set(socket, { id: ++connections, served: 0 }));
+  await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+  return { url, arrived, close: () => new Promise<void>((r) => target.close(() => r())) };
+}
+
+/** One turn of the event loop: the connection of the answer just read is back in the pool. */
+const turn = () => new Promise((r) => setImmediate(r));
+
+describe('a target that closes kept-alive connections under the requests that reuse them', () => {
+  it('gets an idempotent request again, once, on a new connection; the client records it as sent twice', async () => {
+    const target = await closingTarget();
+    const recorder = new Recorder();
+    const client = new ApiClient({
+      baseUrl: target.url,
+      identity: null,
+      timeoutMs: 5000,
+      rateLimitMaxWaitSeconds: 0,
+      recorder,
+    });
+    for (const [i, path] of ['/a', '/b', '/c', '/d'].entries()) {
+      const res = await (i % 2 ? client.delete(path) : client.get(path));
+      expect(res.status).toBe(200);
+      await turn();
+    }
+    await target.close();
+    // The second sending goes on a connection of its own, closed after it: the next request opens one to reuse.
+    expect(target.arrived).toEqual([
+      'GET /a on 1.1',
+      'DELETE /b on 1.2',
+      'DELETE /b on 2.1',
+      'GET /c on 3.1',
+      'DELETE /d on 3.2',
+      'DELETE /d on 4.1',
+    ]);
+    expect(recorder.exchanges.map((e) => e.resent !== undefined)).toEqual([false, true, false, true]);
+    expect(recorder.exchanges[1]!.resent).toMatch(
+      /^the target reset the connection \((ECONNRESET|EPIPE).*\) before answering, on a reused kept-alive connection$/,
+    );
+  });
+
+  it('gets POST and PATCH each on a new connection, so that none meets a reused one closing', async () => {
+    const target = await closingTarget();
+    for (const method of ['POST', 'PATCH', 'POST'] as const) {
+      expect((await send(target.url, out({ method }), 5000)).status).toBe(200);
+      await turn();
+    }
+    await target.close();
+    expect(target.arrived).toEqual(['POST /x on 1.1', 'PATCH /x on 2.1', 'POST /x on 3.1']);
+  });
+
+  it('gets a POST whose connection it reset once, and the error says so', async () => {
+    const target = await closingTarget();
+    const error = await send(target.url, out({ path: '/drop' }), 5000).catch((e: unknown) => e);
+    await target.close();
+    expect(networkCause(error, 5000)).toMatch(
+      /^the target reset the connection \(.*\) before answering; POST is not idempotent, so it was not sent again$/,
+    );
+    expect(target.arrived).toEqual(['POST /drop on 1.1']);
+  });
+
+  it('gets an idempotent request once where the connection it reset was a new one', async () => {
+    const target = await closingTarget();
+    const get = out({ method: 'GET', path: '/drop', encoding: 'query' });
+    const error = await send(target.url, get, 5000).catch((e: unknown) => e);
+    await target.close();
+    expect(networkCause(error, 5000)).toMatch(/^the target reset the connection \(.*\) before answering$/);
+    expect(target.arrived).toEqual(['GET /drop on 1.1']);
   });
 });
 
