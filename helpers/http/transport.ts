@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { CallOptions, Encoding, Identity, Method } from './client.ts';
+import { decodeBody, UndecodableBody } from './content-coding.ts';
 import { toQueryString } from './encoding.ts';
 
 /**
@@ -74,8 +75,9 @@ interface Prepared {
 }
 
 /**
- * Node's own client: no redirect is followed (a redirect is the target's answer) and no compression is asked for
- * (so none needs undoing). The whole exchange, answer body and any second sending included, has `timeoutMs`.
+ * Node's own client: no redirect is followed (a redirect is the target's answer) and no compression is asked for: a
+ * request reads the same as its curl reproduction, and a server that codes its answer anyway is decoded
+ * (content-coding.ts). The whole exchange, answer body and any second sending included, has `timeoutMs`.
  */
 export async function send(baseUrl: string, out: Outgoing, timeoutMs: number): Promise<Answer> {
   const prepared = prepare(baseUrl, out);
@@ -145,13 +147,15 @@ function attempt(
       res.on('close', () => {
         if (!res.complete) settle(Object.assign(new Error('the connection closed mid-answer'), { code: 'ECONNRESET' }));
       });
-      res.on('end', () =>
-        settle(undefined, {
-          status: res.statusCode ?? 0,
-          headers: flatHeaders(res.headers),
-          text: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
+      res.on('end', () => {
+        let text: string;
+        try {
+          text = decodeBody(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8');
+        } catch (error) {
+          return settle(error);
+        }
+        settle(undefined, { status: res.statusCode ?? 0, headers: flatHeaders(res.headers), text });
+      });
     });
     req.end(body);
   });
@@ -207,7 +211,7 @@ function multipart(
 
 /** What went wrong on the way, in a line: a timeout names REQUEST_TIMEOUT_MS. */
 export function networkCause(error: unknown, timeoutMs: number): string {
-  if (error instanceof Unanswered) return error.message;
+  if (error instanceof Unanswered || error instanceof UndecodableBody) return error.message;
   const e = error as { code?: string; timeout?: number; message?: string };
   if (e.timeout) return `no complete response within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`;
   return e.code ? `${e.code} ${e.message ?? ''}`.trim() : String(e.message ?? error);

@@ -1,6 +1,7 @@
 // The transport (helpers/http/transport.ts): what goes on the wire for each encoding, and what comes back.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../helpers/http/client.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
@@ -21,6 +22,8 @@ beforeAll(async () => {
       if (req.url === '/api/v1/users/me')
         return res.writeHead(301, { location: 'https://chat.example.com/api/v1/users/me' }).end();
       if (req.url?.startsWith('/api/v1/slow')) return; // never answers
+      const coded = /^\/api\/v1\/coded\/([a-z-]+)/.exec(req.url ?? '')?.[1];
+      if (coded) return res.writeHead(200, { 'content-encoding': CODED[coded]![0] }).end(CODED[coded]![1]);
       if (req.url?.startsWith('/api/v1/cut')) {
         res.writeHead(200, { 'content-length': '100' });
         res.write('{"result":');
@@ -34,6 +37,19 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const JSON_TEXT = '{"result":"success","msg":"é"}';
+/** Content-Encoding and body: each coding a server may send unasked (deflate raw too), and two it may not. */
+const CODED: Record<string, [string, Buffer]> = {
+  gzip: ['gzip', gzipSync(JSON_TEXT)],
+  'x-gzip': ['x-gzip', gzipSync(JSON_TEXT)],
+  deflate: ['deflate', deflateSync(JSON_TEXT)],
+  'raw-deflate': ['deflate', deflateRawSync(JSON_TEXT)],
+  br: ['br', brotliCompressSync(JSON_TEXT)],
+  'gzip-br': ['gzip, br', brotliCompressSync(gzipSync(JSON_TEXT))],
+  zstd: ['zstd', Buffer.from('(zstd)')],
+  'not-gzip': ['gzip', Buffer.from(JSON_TEXT)],
+};
 
 const out = (over: Partial<Outgoing>): Outgoing => ({
   method: 'POST',
@@ -84,6 +100,37 @@ describe('the transport', () => {
     const cut = await send(base, out({ path: '/cut' }), 5000).catch((e: unknown) => e);
     // Cut before or after the answer's first bytes: either way no answer.
     expect(networkCause(cut, 5000)).toMatch(/ECONNRESET/);
+  });
+});
+
+describe('an answer in a content coding the client did not ask for', () => {
+  it('is decoded: gzip, x-gzip, deflate (zlib or raw), br, and codings applied one over another', async () => {
+    for (const coding of ['gzip', 'x-gzip', 'deflate', 'raw-deflate', 'br', 'gzip-br']) {
+      const answer = await send(base, out({ method: 'GET', path: `/coded/${coding}`, encoding: 'query' }), 5000);
+      expect(answer.text, coding).toBe(JSON_TEXT);
+    }
+  });
+
+  it('is recorded decoded', async () => {
+    const recorder = new Recorder();
+    const client = new ApiClient({
+      baseUrl: base,
+      identity: null,
+      timeoutMs: 5000,
+      rateLimitMaxWaitSeconds: 0,
+      recorder,
+    });
+    expect((await client.get('/coded/gzip')).body).toEqual({ result: 'success', msg: 'é' });
+    expect(recorder.last()?.responseBody).toBe(JSON_TEXT);
+  });
+
+  it('is no answer where it cannot be decoded, and says why', async () => {
+    const zstd = await send(base, out({ method: 'GET', path: '/coded/zstd', encoding: 'query' }), 5000).catch((e) => e);
+    expect(networkCause(zstd, 5000)).toMatch(/^the answer came in content coding "zstd", which the client does not/);
+    const bad = await send(base, out({ method: 'GET', path: '/coded/not-gzip', encoding: 'query' }), 5000).catch(
+      (e) => e,
+    );
+    expect(networkCause(bad, 5000)).toMatch(/^the answer's body is not valid gzip/);
   });
 });
 
