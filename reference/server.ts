@@ -8,6 +8,7 @@ import { Store } from './core/store.ts';
 import { type FaultId, Faults } from './faults.ts';
 import { FLAVOUR_NAMES, FLAVOURS, type Flavour, type FlavourName, flavourFaultsAt } from './flavours.ts';
 import { createRequestListener } from './http/adapter.ts';
+import { keepConnections } from './http/connections.ts';
 import { ServerLevel } from './http/levels.ts';
 import { type RateLimit, RateLimiter } from './http/rate-limit.ts';
 import { type VariantId, Variants } from './variants.ts';
@@ -88,9 +89,12 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       pollTimeoutMs: options.pollTimeoutMs ?? 10_000,
       developmentLogin: options.developmentLogin ?? true,
       level,
-      ...(options.rateLimit ? { rateLimiter: new RateLimiter(options.rateLimit, options.clock ?? Date.now) } : {}),
+      ...(options.rateLimit
+        ? { rateLimiter: new RateLimiter(options.rateLimit, options.clock ?? Date.now, variants) }
+        : {}),
     }),
   );
+  keepConnections(server, variants);
   server.on('clientError', (err, socket) => sendParseError(socket as Socket, err, faults));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

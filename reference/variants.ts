@@ -232,6 +232,29 @@ export const VARIANTS = {
     leftOpen: 'The contract gives no response times',
     change: 'every answer is delayed by 5 to 60 ms',
   },
+  // — transport: what HTTP leaves to a server, and the contract does not show
+  'idle-close-early': {
+    leftOpen:
+      'Endpoints: responses are JSON; the contract shows no connections (HTTP lets a server close an idle kept-alive one at any time)',
+    change:
+      'a kept-alive connection idle for 2 ms is closed, unannounced (no Keep-Alive hint): a client reusing it meets the close',
+    excludes: ['connection-close'],
+  },
+  'connection-close': {
+    leftOpen:
+      'Endpoints: responses are JSON; the contract shows no connections (HTTP lets a server close one after any answer)',
+    change: 'every answer says Connection: close, and the server closes the connection after it',
+    excludes: ['idle-close-early'],
+  },
+  'retry-after-http-date': {
+    leftOpen: 'Rate limits: not shown (HTTP gives Retry-After as delay-seconds or an HTTP-date)',
+    change: 'a 429 (with --rate-limit) gives Retry-After as an HTTP-date and no retry-after field in its body',
+  },
+  'gzip-unasked': {
+    leftOpen:
+      'Endpoints: responses are JSON; their content coding is not shown (HTTP lets a server code an answer to a request without Accept-Encoding)',
+    change: 'every answer is gzip-coded (Content-Encoding: gzip), whatever the request accepts',
+  },
 } as const satisfies Record<string, VariantInfo>;
 
 export type VariantId = keyof typeof VARIANTS;

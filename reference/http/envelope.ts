@@ -1,6 +1,7 @@
 /** The one edge where results and `ApiError`s become HTTP responses, with the envelope-level faults. */
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import type { Fields } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
 import type { Faults } from '../faults.ts';
@@ -89,7 +90,10 @@ function render(
   faults: Faults,
   variants: Variants = Variants.none,
 ): Rendered {
-  const payload = Buffer.from(text, 'utf8');
+  // Variant `gzip-unasked`: every answer gzip-coded, whatever the request accepts (HTTP allows it where a request
+  // has no Accept-Encoding, and the suite's have none).
+  const gzipped = variants.has('gzip-unasked');
+  const payload = gzipped ? gzipSync(text) : Buffer.from(text, 'utf8');
   // Variants `content-type-text-plain` and `content-type-charset`.
   const type =
     contentType !== 'application/json'
@@ -107,6 +111,7 @@ function render(
       // Fault `content-type-text-plain`.
       'Content-Type': faults.has('content-type-text-plain') ? 'text/plain; charset=utf-8' : type,
       'Content-Length': String(payload.length),
+      ...(gzipped ? { 'Content-Encoding': 'gzip' } : {}),
     },
   };
 }

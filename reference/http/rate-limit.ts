@@ -13,6 +13,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { ApiError } from '../core/errors.ts';
+import { Variants } from '../variants.ts';
 
 export const RATE_LIMIT_STYLES = ['zulip', 'fixed', 'next-slot', 'retry-after-only'] as const;
 export type RateLimitStyle = (typeof RATE_LIMIT_STYLES)[number];
@@ -39,6 +40,7 @@ export class RateLimiter {
   constructor(
     readonly limit: RateLimit,
     private readonly clock: () => number,
+    private readonly variants: Variants = Variants.none,
   ) {}
 
   private slidingLog(userId: number, now: number): Decision {
@@ -87,6 +89,13 @@ export class RateLimiter {
     }
     if (!d.allowed) {
       const retryAfter = Math.max(0.001, (d.nextSlotMs - now) / 1000);
+      // Variant `retry-after-http-date`: the wait as the HTTP-date it ends at (whole seconds, rounded up), with the
+      // answer's Date from the same clock, and no `retry-after` in the body (Zulip's own field, not HTTP's).
+      if (this.variants.has('retry-after-http-date')) {
+        res.setHeader('Date', new Date(now).toUTCString());
+        res.setHeader('Retry-After', new Date(Math.ceil((now + retryAfter * 1000) / 1000) * 1000).toUTCString());
+        throw new ApiError(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit');
+      }
       res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
       throw new ApiError(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit', { 'retry-after': retryAfter });
     }

@@ -1,10 +1,12 @@
 // The variant catalogue: each variant changes the choice it names, and only in a way the contract allows. Every case
 // runs one observation against a default server and against a server with the variant, and compares what it observes.
 import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FLAVOURS } from '../../reference/flavours.ts';
-import { startReferenceServer } from '../../reference/server.ts';
+import { type ReferenceServer, type ReferenceServerOptions, startReferenceServer } from '../../reference/server.ts';
 import {
   ALL_COMPATIBLE,
   compatible,
@@ -20,11 +22,13 @@ import { ACCOUNTS, type Call, draftOf, lookup, withServer } from './support.ts';
 const NOW_MS = 1_750_000_000_000;
 
 interface Case {
-  readonly observe: (call: Call) => Promise<unknown>;
+  readonly observe: (call: Call, server: ReferenceServer) => Promise<unknown>;
   readonly standard: unknown;
   readonly varied: unknown;
   /** Variants both servers run with, where the choice shows only on them (a large channel needs a full realm). */
   readonly base?: readonly VariantId[];
+  /** Options both servers start with, where the choice shows only with them (a rate limit). */
+  readonly options?: ReferenceServerOptions;
 }
 
 /** The member's subscribers of the prefilled realm's crowded channel, with include_subscribers=partial. */
@@ -349,7 +353,79 @@ const CASES: Record<VariantId, Case> = {
     standard: false,
     varied: true,
   },
+  'connection-close': {
+    // Two requests on a kept-alive client: the second reuses the first one's connection unless the server closed it.
+    observe: async (_call, server) => {
+      const agent = new http.Agent({ keepAlive: true });
+      const first = await rawGet(server.url, agent);
+      const second = await rawGet(server.url, agent);
+      agent.destroy();
+      return [first.headers.connection, second.reused];
+    },
+    standard: ['keep-alive', true],
+    varied: ['close', false],
+  },
+  'idle-close-early': {
+    // The answer announces no idle timeout, and the connection closes while idle: within a second (the variant's is
+    // 2 ms; a default server keeps it 30 s, and the wait ends at a second).
+    observe: async (_call, server) => {
+      const agent = new http.Agent({ keepAlive: true });
+      const { headers, socket } = await rawGet(server.url, agent);
+      const closed = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 1000);
+        socket.once('close', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+      agent.destroy();
+      return [headers['keep-alive'] ?? null, headers.connection, closed];
+    },
+    standard: ['timeout=30', 'keep-alive', false],
+    varied: [null, 'keep-alive', true],
+  },
+  'retry-after-http-date': {
+    // A second call within a 1-per-minute limit: the seconds Retry-After gives (as a date: from the answer's Date),
+    // and the body's own retry-after.
+    options: { rateLimit: { requests: 1, windowSeconds: 60 } },
+    observe: async (call) => {
+      await call('GET', '/drafts');
+      const refused = await call('GET', '/drafts');
+      const header = refused.headers.get('retry-after')!;
+      const seconds = /^\d+$/.test(header)
+        ? Number(header)
+        : (Date.parse(header) - Date.parse(refused.headers.get('date')!)) / 1000;
+      return [refused.status, /^\d+$/.test(header), seconds, refused.body['retry-after']];
+    },
+    standard: [429, true, 60, 60],
+    varied: [429, false, 60, undefined],
+  },
+  'gzip-unasked': {
+    // fetch decodes what it gets: the body reads the same, and the header tells how it came.
+    observe: async (call) => {
+      const reply = await call('GET', '/drafts', { headers: { 'accept-encoding': 'identity' } });
+      return [reply.headers.get('content-encoding'), reply.body.result];
+    },
+    standard: [null, 'success'],
+    varied: ['gzip', 'success'],
+  },
 };
+
+/** A GET of the member's drafts through `agent`: the answer's headers, its connection, whether it was reused. */
+function rawGet(
+  base: string,
+  agent: http.Agent,
+): Promise<{ headers: http.IncomingHttpHeaders; socket: Socket; reused: boolean }> {
+  const { email, apiKey } = ACCOUNTS.member;
+  const authorization = `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`;
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}/api/v1/drafts`, { agent, headers: { authorization } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ headers: res.headers, socket: req.socket!, reused: req.reusedSocket }));
+    });
+    req.on('error', reject);
+  });
+}
 
 /** delete_topic answers for a topic of four messages, asked until complete. */
 async function deleteTopicAnswers(call: Call): Promise<boolean[]> {
@@ -428,12 +504,14 @@ describe('the variant catalogue', () => {
 });
 
 describe.each(VARIANT_IDS)('variant %s', (id) => {
-  const { observe, standard, varied, base = [] } = CASES[id];
+  const { observe, standard, varied, base = [], options = {} } = CASES[id];
 
   it('changes the choice it names', async () => {
     clockOffsetMs = 0;
-    expect(await withServer({ clock, variants: base }, observe), 'default server').toEqual(standard);
+    expect(await withServer({ ...options, clock, variants: base }, observe), 'default server').toEqual(standard);
     clockOffsetMs = 0;
-    expect(await withServer({ clock, variants: [...base, id] }, observe), `server with ${id}`).toEqual(varied);
+    expect(await withServer({ ...options, clock, variants: [...base, id] }, observe), `server with ${id}`).toEqual(
+      varied,
+    );
   });
 });
