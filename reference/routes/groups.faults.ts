@@ -43,4 +43,14 @@ export const GROUPS_FAULTS = {
     clause: 'GROUP-DEACTIVATE-006',
     description: 'A deactivated group can still be named in a group setting.',
   },
+  'sequence-group-unnested-still-in-use': {
+    clause: 'EXPLORE-013',
+    description:
+      'A group removed as a subgroup still counts as used by its former supergroup: deactivating it is refused.',
+  },
+  'sequence-group-renest-forgotten': {
+    clause: 'EXPLORE-013',
+    description:
+      'Adding again a subgroup removed before answers success but is not kept: the group can then be deactivated.',
+  },
 } as const satisfies FaultCatalogue;

@@ -97,6 +97,13 @@ function updateGroup({ params, path, store, user, faults }: Context): Fields {
   return {};
 }
 
+/** Subgroup relations removed, per store ("parent:child"): what the sequence faults of groups remember. */
+const removedRelations = new WeakMap<Store, Set<string>>();
+function removed(store: Store): Set<string> {
+  if (!removedRelations.has(store)) removedRelations.set(store, new Set());
+  return removedRelations.get(store)!;
+}
+
 function updateSubgroups({ params, path, store, user, faults }: Context): Fields {
   const group = groupForUpdate(store, user, path.user_group_id!);
   const add = intList(params, 'add');
@@ -110,7 +117,12 @@ function updateSubgroups({ params, path, store, user, faults }: Context): Fields
   for (const id of remove) {
     if (!group.subgroups.includes(id)) throw badRequest(`User group ${id} is not a subgroup of this group.`);
   }
-  group.subgroups = [...group.subgroups.filter((id) => !remove.includes(id)), ...new Set(add)];
+  for (const id of remove) removed(store).add(`${group.id}:${id}`);
+  // Fault `sequence-group-renest-forgotten`: a subgroup removed before and added again is not kept.
+  const kept = faults.has('sequence-group-renest-forgotten')
+    ? add.filter((id) => !removed(store).has(`${group.id}:${id}`))
+    : add;
+  group.subgroups = [...group.subgroups.filter((id) => !remove.includes(id)), ...new Set(kept)];
   return {};
 }
 
@@ -120,6 +132,13 @@ function deactivateGroup({ path, store, user, faults }: Context): Fields {
   if (!store.userGroups.has(id) && faults.has('group-unknown-id-succeeds')) return {};
   const group = groupForUpdate(store, user, id);
   const objections = objectionsTo(store, group.id, faults);
+  // Fault `sequence-group-unnested-still-in-use`: an active group it was removed from still objects.
+  if (faults.has('sequence-group-unnested-still-in-use') && !objections.length) {
+    const former = [...store.userGroups.values()].filter(
+      (g) => !g.deactivated && removed(store).has(`${g.id}:${group.id}`),
+    );
+    if (former.length) objections.push({ type: 'subgroup', supergroup_ids: former.map((g) => g.id), settings: [] });
+  }
   if (objections.length) throw groupInUse(objections, faults);
   // Fault `group-deactivate-noop`: success, but the group stays active.
   if (!faults.has('group-deactivate-noop')) group.deactivated = true;

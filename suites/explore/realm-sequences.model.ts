@@ -9,6 +9,7 @@
 import { checksIn } from '../../helpers/checks/check.ts';
 import { draftsResource } from './realm/drafts/resource.ts';
 import { explore } from './realm/explore.ts';
+import { groupsResource } from './realm/groups/resource.ts';
 import { pushResource } from './realm/push/resource.ts';
 import { queuesResource } from './realm/queues/resource.ts';
 
@@ -42,5 +43,15 @@ group('the realm (model-based sequences)', () => {
       endpoint: 'DELETE /events',
     },
     (ctx) => explore(ctx, queuesResource(ctx)),
+  );
+  check(
+    'EXPLORE-013',
+    'MUST after any sequence of group creations, subgroup additions and removals and deactivations, deactivate a group exactly when no active group has it as a subgroup (refusing it with CANNOT_DEACTIVATE_GROUP_IN_USE while one has), and list each group deactivated exactly from its deactivation on',
+    {
+      section: 'States and transitions (user group active → deactivated); 16. Deactivate a user group; Errors',
+      endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+      since: 294,
+    },
+    (ctx) => explore(ctx, groupsResource(ctx)),
   );
 });

@@ -6,7 +6,7 @@ import type { FaultId } from '../../reference/faults.ts';
 import type { SequenceFaultCase } from './fault-cases-sequence.ts';
 import { type Call, lookup } from './support.ts';
 
-export type RealmSequenceFaultId = Extract<FaultId, `sequence-${'drafts' | 'push' | 'queue'}-${string}`>;
+export type RealmSequenceFaultId = Extract<FaultId, `sequence-${'drafts' | 'push' | 'queue' | 'group'}-${string}`>;
 
 const draft = (content: string, timestamp: number) => ({ type: '', to: [], topic: '', content, timestamp });
 const createDrafts = async (call: Call, ...contents: string[]) =>
@@ -33,6 +33,14 @@ const register = async (call: Call) =>
 const deleteQueue = (call: Call, id: string) => call('DELETE', '/events', { query: { queue_id: id } });
 const events = async (call: Call, id: string) =>
   (await call('GET', '/events', { query: { queue_id: id, last_event_id: -1, dont_block: true } })).body;
+
+const createGroup = async (call: Call, name: string) =>
+  (await call('POST', '/user_groups/create', { as: 'owner', form: { name, description: '', members: [] } })).body
+    .group_id as number;
+const subgroups = (call: Call, parent: number, change: 'add' | 'delete', child: number) =>
+  call('POST', `/user_groups/${parent}/subgroups`, { as: 'owner', form: { [change]: [child] } });
+const deactivate = async (call: Call, id: number) =>
+  (await call('POST', `/user_groups/${id}/deactivate`, { as: 'owner' })).body.code ?? 'deactivated';
 
 export const REALM_SEQUENCE_CASES: Record<RealmSequenceFaultId, SequenceFaultCase> = {
   'sequence-drafts-edit-moves-to-new-id': {
@@ -116,5 +124,28 @@ export const REALM_SEQUENCE_CASES: Record<RealmSequenceFaultId, SequenceFaultCas
     },
     healthy: '1.5',
     faulty: undefined,
+  },
+  'sequence-group-unnested-still-in-use': {
+    // b nested under a, then removed: b is used nowhere and may be deactivated.
+    observe: async (call) => {
+      const [a, b] = [await createGroup(call, 'seq-a'), await createGroup(call, 'seq-b')];
+      await subgroups(call, a, 'add', b);
+      await subgroups(call, a, 'delete', b);
+      return deactivate(call, b);
+    },
+    healthy: 'deactivated',
+    faulty: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+  },
+  'sequence-group-renest-forgotten': {
+    // b nested under a, removed, nested again: b is in use.
+    observe: async (call) => {
+      const [a, b] = [await createGroup(call, 'seq-c'), await createGroup(call, 'seq-d')];
+      await subgroups(call, a, 'add', b);
+      await subgroups(call, a, 'delete', b);
+      await subgroups(call, a, 'add', b);
+      return deactivate(call, b);
+    },
+    healthy: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+    faulty: 'deactivated',
   },
 };

@@ -1,7 +1,7 @@
 // The covering walk's pieces (suites/explore/realm/pairs.ts): the tally of ordered pairs and the choice of the next
 // kind, which together reach every pair a resource's states allow.
 import { describe, expect, it } from 'vitest';
-import { nextKind, PairTally, seeded } from '../../suites/explore/realm/pairs.ts';
+import { nextKind, PairTally, plan, seeded } from '../../suites/explore/realm/pairs.ts';
 
 describe('PairTally', () => {
   it('counts consecutive steps as pairs, not across a break', () => {
@@ -69,5 +69,48 @@ describe('nextKind', () => {
     const a = seeded(42);
     const b = seeded(42);
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
+  });
+});
+
+describe('plan', () => {
+  // A toy resource: a count from 0 to 2; "add" needs fewer than 2, "drop" needs one, "pair" needs exactly 2. Seven of
+  // its nine pairs can happen: never "drop → pair" (at most 1 is left) nor "pair → add" (2 is the most).
+  type Toy = { n: number };
+  const steps: Record<string, { check: (m: Toy) => boolean; simulate: (m: Toy) => void }> = {
+    add: { check: (m) => m.n < 2, simulate: (m) => void m.n++ },
+    drop: { check: (m) => m.n > 0, simulate: (m) => void m.n-- },
+    pair: { check: (m) => m.n === 2, simulate: () => {} },
+  };
+  const kinds = Object.keys(steps);
+  const stepOf = (k: string) => steps[k]!;
+
+  it('finds the shortest way to a pair not covered, through a state the model is not in yet', () => {
+    const tally = new PairTally(kinds);
+    for (const k of ['add', 'drop', 'add', 'drop', 'drop']) tally.step(k);
+    // Now at 0 after a drop, with "drop → add" covered: "add → add" is the nearest pair left.
+    expect(plan({ n: 0 }, kinds, stepOf, tally)).toEqual(['add', 'add']);
+  });
+
+  it('leaves the model it plans from untouched', () => {
+    const model = { n: 1 };
+    plan(model, kinds, stepOf, new PairTally(kinds));
+    expect(model).toEqual({ n: 1 });
+  });
+
+  it('gives way to the draws where a step cannot be simulated', () => {
+    const other = { check: () => true };
+    expect(plan({ n: 0 }, ['add', 'other'], (k) => (k === 'add' ? steps.add! : other), new PairTally(kinds))).toBe(
+      undefined,
+    );
+  });
+
+  it('walks to every pair the states allow, and only those are left out', () => {
+    const tally = new PairTally(kinds);
+    const model = { n: 0 };
+    for (let kind = plan(model, kinds, stepOf, tally)?.[0]; kind; kind = plan(model, kinds, stepOf, tally)?.[0]) {
+      steps[kind]!.simulate(model);
+      tally.step(kind);
+    }
+    expect(tally.missing().map((m) => m.pair)).toEqual(['drop → pair', 'pair → add']);
   });
 });

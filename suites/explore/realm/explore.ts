@@ -18,7 +18,7 @@ const RANDOM: Record<Profile, { numRuns: number; maxCommands: number }> = {
  * Every resource explored (Resource.name), in their clauses' order: a quick run explores the one its seed draws.
  * A new resource's clause adds its name here.
  */
-export const RESOURCES = ['drafts', 'push tokens', 'event queues'] as const;
+export const RESOURCES = ['drafts', 'push tokens', 'event queues', 'user groups'] as const;
 
 /**
  * Each resource has its own model: the runner is generic over them. The quick profile (a pull request's run, within

@@ -102,3 +102,45 @@ export function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** What the planner needs of a resource's steps: whether one can run on a model, and what it does to it. */
+export interface Simulated<M> {
+  check(model: Readonly<M>): boolean;
+  /** The step's effect on the model as it predicts it (a copy: the planner never touches the real one). */
+  simulate?(model: M): void;
+}
+
+/** How many steps ahead the planner looks for an uncovered pair: enough for a resource's set-ups (two groups to nest). */
+const PLAN_DEPTH = 4;
+
+/**
+ * The shortest run of kinds, at most PLAN_DEPTH long, that ends in a pair not covered yet, found breadth-first on
+ * copies of the model (each step's `simulate`): where the pairs left need a state the model is not in (two groups,
+ * one of them nested), the walk goes there instead of drawing. Undefined where some step cannot be simulated, or
+ * no such run is that short.
+ */
+export function plan<M>(
+  model: Readonly<M>,
+  kinds: readonly string[],
+  stepOf: (kind: string) => Simulated<M>,
+  tally: PairTally,
+): string[] | undefined {
+  if (kinds.some((k) => !stepOf(k).simulate)) return undefined;
+  let frontier: { model: M; path: string[] }[] = [{ model: structuredClone(model) as M, path: [] }];
+  for (let depth = 0; depth < PLAN_DEPTH; depth++) {
+    const next: typeof frontier = [];
+    for (const node of frontier) {
+      const last = node.path.at(-1) ?? tally.previous;
+      for (const kind of kinds) {
+        const step = stepOf(kind);
+        if (!step.check(node.model)) continue;
+        if (last !== undefined && !tally.has(last, kind)) return [...node.path, kind];
+        const after = structuredClone(node.model);
+        step.simulate!(after);
+        next.push({ model: after, path: [...node.path, kind] });
+      }
+    }
+    frontier = next;
+  }
+  return undefined;
+}

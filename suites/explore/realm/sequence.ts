@@ -9,12 +9,17 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
 import { toCurl } from '../../../helpers/http/exchange.ts';
-import { nextKind, PairTally, seeded } from './pairs.ts';
+import { nextKind, PairTally, plan, seeded } from './pairs.ts';
 
 /** One command of a resource, with its modifier: it picks what it acts on from the model when it runs. */
 export interface Step<M extends object, R> extends fc.AsyncCommand<M, R> {
   /** Its kind among the resource's (the pairs are counted over these). */
   readonly kind: string;
+  /**
+   * What the step does to the model where the server answers as predicted, without asking it (made-up ids for what
+   * it creates): the covering walk plans its way to the pairs left with it (pairs.ts plan).
+   */
+  simulate?(model: M): void;
 }
 
 /** A resource's model, its commands and its frame: what the runner needs to explore it. */
@@ -178,11 +183,13 @@ function walk<M extends object, R>(
     resource,
     (model, n) => {
       if (n >= most || tally.complete) return undefined;
-      const kind = nextKind(
-        tally,
-        resource.kinds.filter((k) => resource.stepOf(k).check(model)),
-        random,
-      );
+      const kind =
+        plan(model, resource.kinds, resource.stepOf, tally)?.[0] ??
+        nextKind(
+          tally,
+          resource.kinds.filter((k) => resource.stepOf(k).check(model)),
+          random,
+        );
       return kind === undefined ? undefined : resource.stepOf(kind);
     },
     (step) => {

@@ -20,5 +20,13 @@ export class CreateDrafts implements fc.AsyncCommand<DraftsModel, DraftsReal> {
     for (const [i, d] of drafts.entries()) model.live.set(ids[i]!, { ...d, id: ids[i]! } satisfies DraftRecord);
   }
 
+  /** Made-up ids no server gives (negative) stand for the drafts the server would create. */
+  simulate(model: DraftsModel): void {
+    for (let i = 0; i < this.count; i++) {
+      const id = -1 - model.written;
+      model.live.set(id, { ...nextDraft(model), id });
+    }
+  }
+
   toString = () => (this.count === 1 ? 'create one draft' : 'create a batch of two drafts');
 }

@@ -23,6 +23,13 @@ export class DeleteDraft implements fc.AsyncCommand<DraftsModel, DraftsReal> {
     const { id } = newest(model)!;
     await client.must('DELETE', `/drafts/${id}`);
     real.ctx.untrack(real.keeper, 'draft', id);
+    this.simulate(model);
+  }
+
+  /** Deleting a deleted draft changes nothing; deleting the newest moves it to the deleted. */
+  simulate(model: DraftsModel): void {
+    if (this.which === 'gone') return;
+    const { id } = newest(model)!;
     model.live.delete(id);
     model.deleted.push(id);
   }

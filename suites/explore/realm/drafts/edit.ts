@@ -21,5 +21,10 @@ export class EditDraft implements fc.AsyncCommand<DraftsModel, DraftsReal> {
     model.live.set(draft.id, rewritten);
   }
 
+  simulate(model: DraftsModel): void {
+    const draft = oldest(model)!;
+    model.live.set(draft.id, { ...draft, timestamp: later(model) });
+  }
+
   toString = () => 'edit the draft written longest ago';
 }

@@ -54,8 +54,14 @@ export function oldest(model: Readonly<DraftsModel>): DraftRecord | undefined {
 const byRecency = (a: DraftRecord, b: DraftRecord) =>
   (b.timestamp ?? Number.MAX_SAFE_INTEGER) - (a.timestamp ?? Number.MAX_SAFE_INTEGER) || b.id - a.id;
 
+/** What a planned step's drafts are addressed to: nothing is sent (sequence.ts Step.simulate). */
+const SIMULATED = { prefix: 'simulated', channelId: 0, recipientId: 0 };
+
 /** The next draft's fields: channel, direct and unaddressed in turn; every third without a timestamp (server's). */
-export function nextDraft(model: DraftsModel, real: DraftsReal): Omit<DraftRecord, 'id'> {
+export function nextDraft(
+  model: DraftsModel,
+  real: Pick<DraftsReal, 'prefix' | 'channelId' | 'recipientId'> = SIMULATED,
+): Omit<DraftRecord, 'id'> {
   const n = model.written++;
   const content = `${real.prefix} draft ${n}`;
   const type: DraftType = (['stream', 'private', ''] as const)[n % 3]!;

@@ -10,6 +10,8 @@ import type { Role } from '../../../../helpers/roles.ts';
 export const POOL = 2;
 
 export interface PushModel {
+  /** The sequence's tokens, fresh: none registered before it (its order is the order of additions). */
+  readonly pool: readonly string[];
   /** The pool's tokens registered now. */
   readonly registered: Set<string>;
   /** The pool's tokens removed at least once (re-adding one of them is where servers go wrong). */
@@ -20,16 +22,13 @@ export interface PushReal {
   readonly ctx: CheckContext;
   /** Whose devices: one human for the whole sequence (a token is known to its own account only). */
   readonly owner: Role;
-  /** The sequence's tokens, fresh: none registered before it. */
-  readonly pool: readonly string[];
 }
 
 /** A token of the pool not registered now: one removed before where there is one (re-adding it), else a new one. */
-export function unregistered(model: Readonly<PushModel>, real: PushReal): string | undefined {
-  const free = real.pool.filter((t) => !model.registered.has(t));
+export function unregistered(model: Readonly<PushModel>): string | undefined {
+  const free = model.pool.filter((t) => !model.registered.has(t));
   return free.find((t) => model.removed.has(t)) ?? free[0];
 }
 
 /** The pool's registered token added longest ago (the pool's order is the order of additions). */
-export const firstRegistered = (model: Readonly<PushModel>, real: PushReal) =>
-  real.pool.find((t) => model.registered.has(t));
+export const firstRegistered = (model: Readonly<PushModel>) => model.pool.find((t) => model.registered.has(t));

@@ -18,11 +18,17 @@ export class RemoveToken implements fc.AsyncCommand<PushModel, PushReal> {
 
   async run(model: PushModel, real: PushReal): Promise<void> {
     if (this.which === 'absent') {
-      expectError(await removeToken(real.ctx, real.owner, unregistered(model, real)!), 'BAD_REQUEST', String(this));
+      expectError(await removeToken(real.ctx, real.owner, unregistered(model)!), 'BAD_REQUEST', String(this));
       return;
     }
-    const token = firstRegistered(model, real)!;
-    expectSuccess(await removeToken(real.ctx, real.owner, token), String(this));
+    expectSuccess(await removeToken(real.ctx, real.owner, firstRegistered(model)!), String(this));
+    this.simulate(model);
+  }
+
+  /** A refused removal changes nothing; removing the first registered token unregisters it alone. */
+  simulate(model: PushModel): void {
+    if (this.which === 'absent') return;
+    const token = firstRegistered(model)!;
     model.registered.delete(token);
     model.removed.add(token);
   }

@@ -26,12 +26,12 @@ export function pushResource(ctx: CheckContext): Resource<PushModel, PushReal> {
     kinds: Object.keys(STEPS),
     stepOf: (kind) => STEPS[kind]!,
     start: async () => ({
-      model: { registered: new Set(), removed: new Set() },
-      real: {
-        ctx,
-        owner: ctx.someone('human', { besides: ONEROUS }),
+      model: {
         pool: Array.from({ length: POOL }, () => createHash('sha256').update(ctx.unique('apns-seq')).digest('hex')),
+        registered: new Set(),
+        removed: new Set(),
       },
+      real: { ctx, owner: ctx.someone('human', { besides: ONEROUS }) },
     }),
     frame: judgeTokens,
     end: async (model, real) => {
@@ -41,7 +41,7 @@ export function pushResource(ctx: CheckContext): Resource<PushModel, PushReal> {
 }
 
 async function judgeTokens(model: PushModel, real: PushReal): Promise<void> {
-  for (const token of real.pool) {
+  for (const token of model.pool) {
     const res = await real.ctx.as(real.owner).post('/mobile_push/test_notification', { token });
     if (!model.registered.has(token)) {
       expectError(res, 'INVALID_PUSH_DEVICE_TOKEN', `a test notification to token …${token.slice(-6)}, not registered`);

@@ -24,7 +24,12 @@ export class DeleteQueue implements fc.AsyncCommand<QueuesModel, QueuesReal> {
     }
     expectSuccess(res, String(this));
     real.ctx.untrack(real.owner, 'queue', queue.id);
-    queue.live = false;
+    this.simulate(model);
+  }
+
+  /** Deleting a deleted queue changes nothing; deleting the oldest live one ends it alone. */
+  simulate(model: QueuesModel): void {
+    if (this.which === 'oldest') live(model)[0]!.live = false;
   }
 
   toString = () =>

@@ -13,5 +13,10 @@ export class RegisterQueue implements fc.AsyncCommand<QueuesModel, QueuesReal> {
     model.queues.push({ ...queue, live: true });
   }
 
+  /** A made-up id stands for the queue the server would register. */
+  simulate(model: QueuesModel): void {
+    model.queues.push({ role: 'member', id: `simulated-${model.queues.length}`, lastEventId: -1, live: true });
+  }
+
   toString = () => 'register a queue';
 }

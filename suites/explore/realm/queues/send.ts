@@ -37,5 +37,8 @@ export class SendWithQueue implements fc.AsyncCommand<QueuesModel, QueuesReal> {
       );
   }
 
+  /** Sending changes no queue's state. */
+  simulate(): void {}
+
   toString = () => 'send to oneself with the queue_id of the live queue registered longest ago and a local_id';
 }
