@@ -12,10 +12,10 @@ import { toQueryString } from './encoding.ts';
 
 /**
  * Idempotent requests (RFC 9110 §9.2.2) go on kept-alive connections. A server may close an idle one at any time
- * (RFC 9112 §9.6: an idle timeout, a close after every answer), so a request may meet the close of the connection it
- * reuses before any byte of its answer: it is sent again once, on a new connection (§9.3.1 allows it for these
- * methods). The others (POST, PATCH) must not be sent twice, so each goes on a new connection of its own, where that
- * race cannot happen: a reset there is the target's own.
+ * (RFC 9112 §9.5, §9.6: an idle timeout, a close after every answer), so a request may meet the close of the
+ * connection it reuses before any byte of its answer: it is sent again once, on a new connection (§9.3.1 allows it
+ * for these methods). The others (POST, PATCH) must not be sent twice, so each goes on a new connection of its own,
+ * where that race cannot happen: a reset there is the target's own.
  */
 const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const kept = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
@@ -63,7 +63,8 @@ class Unanswered extends Error {
     readonly reused: boolean,
     detail: string,
   ) {
-    super(`the target reset the connection (${code}${detail ? ` ${detail}` : ''}) before answering`);
+    // Node says "read ECONNRESET", "write EPIPE", or "socket hang up" (code ECONNRESET): the code once.
+    super(`the target reset the connection (${detail.includes(code) ? detail : `${code} ${detail}`}) before answering`);
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * How the reference server keeps its connections. By default each is kept alive for 30 s of idleness, and the
  * answers say so (Keep-Alive: timeout=30). The contract shows requests and JSON answers, never connections, and HTTP
- * lets a server close one after any answer (RFC 9112 §9.6) or when idle (§9.8): the variants make those choices.
+ * lets a server close one after any answer (RFC 9112 §9.6) or when idle (§9.5): the variants make those choices.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
