@@ -164,4 +164,12 @@ export const EDIT_FAULTS = {
     clause: 'EXPLORE-002',
     description: 'Resolving a topic renames only the messages sent to it: those moved into it stay unresolved.',
   },
+  'sequence-channel-move-unresolves': {
+    clause: 'EXPLORE-001',
+    description: 'A move that names only the channel (keeping the topic) takes a resolved topic there unresolved.',
+  },
+  'sequence-content-edit-restores-first-topic': {
+    clause: 'EXPLORE-014',
+    description: 'Editing the content of a moved message files it back in the topic and channel it was sent to.',
+  },
 } as const satisfies FaultCatalogue;

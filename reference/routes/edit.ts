@@ -52,6 +52,15 @@ function editMessage(ctx: Context): Fields {
   }
   const before = message.content;
   if (content !== undefined) storeContent(ctx, message, content);
+  // Fault `sequence-content-edit-restores-first-topic`: a content edit files the message where it was sent.
+  if (
+    content !== undefined &&
+    message.type === 'stream' &&
+    ctx.faults.has('sequence-content-edit-restores-first-topic')
+  ) {
+    message.topic = message.firstTopic ?? message.topic;
+    message.channelId = message.firstChannelId ?? message.channelId;
+  }
   return detachedUploads(ctx, message, before, content);
 }
 
@@ -168,7 +177,12 @@ function detachedUploads(
 function planMove(ctx: Context, message: Message, edit: Edit): Move {
   const source = ctx.store.channelById(message.channelId!)!;
   const target = destinationChannel(ctx, source, edit.streamId);
-  const topic = edit.topic === undefined ? message.topic : topicAfterEdit(ctx, edit.topic, target);
+  // Fault `sequence-channel-move-unresolves`: a move that names only the channel takes the topic unresolved.
+  const kept =
+    ctx.faults.has('sequence-channel-move-unresolves') && message.topic.startsWith(RESOLVED_PREFIX)
+      ? message.topic.slice(RESOLVED_PREFIX.length)
+      : message.topic;
+  const topic = edit.topic === undefined ? kept : topicAfterEdit(ctx, edit.topic, target);
   const betweenChannels = target.id !== source.id;
   const resolution = betweenChannels ? undefined : resolutionOf(message.topic, topic);
   const move: Move = { source, target, topic, mode: edit.mode, betweenChannels, resolution };

@@ -50,7 +50,8 @@ group('the realm (model-based sequences)', () => {
     {
       section: 'States and transitions (user group active → deactivated); 16. Deactivate a user group; Errors',
       endpoint: 'POST /user_groups/{user_group_id}/deactivate',
-      since: 294,
+      // CANNOT_DEACTIVATE_GROUP_IN_USE, which its refusals are judged by, dates from level 298.
+      since: 298,
     },
     (ctx) => explore(ctx, groupsResource(ctx)),
   );

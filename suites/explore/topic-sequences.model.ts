@@ -42,6 +42,7 @@ import {
   SendCommand,
   TransitionFailure,
 } from './topics/commands.ts';
+import { EditContentCommand } from './topics/edit-content.ts';
 import { explore, type Found } from './topics/explore.ts';
 import {
   EMPTY_NAME,
@@ -63,6 +64,7 @@ const CLAUSE_OF = {
   read: 'EXPLORE-005',
   limit: 'EXPLORE-006',
   oldest: 'EXPLORE-007',
+  content: 'EXPLORE-014',
 } as const satisfies Record<Kind, string>;
 
 /** A departure outside the steps' judgements is the moves' (what every sequence does most). */
@@ -165,9 +167,10 @@ function commands(replayPath: string | undefined) {
   const across = fc.constantFrom(false, false, true);
   // Which of the movers (the administrator, a member, the moderator: see moversOf) moves or resolves.
   const by = fc.nat({ max: 2 });
+  // Across, one move in two names the channel alone: the topic (resolved or not) goes with it as it is.
   const move = fc
-    .tuple(pick, name, fc.constantFrom(...MODES), across, by)
-    .map(([p, n, m, a, b]) => new MoveCommand(p, n, m, a, b));
+    .tuple(pick, name, fc.constantFrom(...MODES), across, by, fc.boolean())
+    .map(([p, n, m, a, b, keep]) => new MoveCommand(p, n, m, a, b, a && keep));
   return (maxCommands: number) =>
     fc.commands(
       [
@@ -183,6 +186,7 @@ function commands(replayPath: string | undefined) {
         pick.map((p) => new DeleteTopicCommand(p)),
         pick.map((p) => new NarrowCommand(p)),
         pick.map((p) => new MarkReadCommand(p)),
+        pick.map((p) => new EditContentCommand(p)),
         // A message past the move time limit brought into a topic (where the sequences run under one).
         fc.tuple(name, channel).map(([n, c]) => new BringOldCommand(n, c)),
       ],
@@ -262,7 +266,7 @@ async function realsOf(ctx: CheckContext): Promise<{
       events: {},
       timeLimit: limited instanceof Error ? null : limited,
       channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
-      judged: { move: 0, resolve: 0, narrow: 0, delete: 0, read: 0, limit: 0, oldest: 0 },
+      judged: { move: 0, resolve: 0, narrow: 0, delete: 0, read: 0, limit: 0, oldest: 0, content: 0 },
     },
   };
 }
@@ -716,5 +720,15 @@ group('topics (model-based sequences)', () => {
       timeLimit: limit,
     },
     judge('oldest'),
+  );
+  check(
+    'EXPLORE-014',
+    'MUST after any sequence of sends, moves, resolves and topic deletions, leave a message whose content alone is edited where it is (the topic and channel it was moved to included), and every message of its topic with it',
+    {
+      section: '3. Edit a message (content); States and transitions (topic rows)',
+      endpoint: 'PATCH /messages/{message_id}',
+      timeLimit: limit,
+    },
+    judge('content'),
   );
 });

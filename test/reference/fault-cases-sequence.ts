@@ -32,6 +32,32 @@ const topicOf = async (call: Call, id: number) => {
 };
 
 const TOPIC_SEQUENCE_CASES: Record<TopicSequenceFaultId, SequenceFaultCase> = {
+  'sequence-channel-move-unresolves': {
+    // A resolved topic moved to Denmark by naming the channel alone: it must arrive resolved.
+    observe: async (call) => {
+      const id = await send(call, 'A');
+      await move(call, id, '✔ A');
+      const denmark = await (await lookup(call)).channelId('Denmark');
+      await call('PATCH', `/messages/${id}`, {
+        as: 'admin',
+        form: { stream_id: denmark, propagate_mode: 'change_all' },
+      });
+      return topicOf(call, id);
+    },
+    healthy: '✔ A',
+    faulty: 'A',
+  },
+  'sequence-content-edit-restores-first-topic': {
+    // A message moved from A to B, then its content edited by its sender: it must stay in B.
+    observe: async (call) => {
+      const id = await send(call, 'A');
+      await move(call, id, 'B');
+      await call('PATCH', `/messages/${id}`, { form: { content: 'edited' } });
+      return topicOf(call, id);
+    },
+    healthy: 'B',
+    faulty: 'A',
+  },
   'sequence-delete-topic-by-first-topic': {
     // a1 is moved from A to B; deleting A must leave it, deleting B must take it.
     observe: async (call) => {

@@ -17,6 +17,8 @@ export class PairTally {
   private readonly covered = new Set<string>();
   private readonly why = new Map<string, string>();
   private last: string | undefined;
+  /** Why a pair no kind's reason explains was not covered (the walk's budget, where it had one). */
+  unreached = 'not reached';
 
   constructor(readonly kinds: readonly string[]) {}
 
@@ -55,12 +57,12 @@ export class PairTally {
     return this.kinds.filter((to) => !this.has(kind, to)).length;
   }
 
-  /** The pairs of the kinds not covered, each with why (the reason of a kind left out, else "not reached"). */
+  /** The pairs of the kinds not covered, each with why (the reason of a kind left out, else `unreached`). */
   missing(): { pair: string; why: string }[] {
     return this.kinds.flatMap((from) =>
       this.kinds
         .filter((to) => !this.has(from, to))
-        .map((to) => ({ pair: pairName(from, to), why: this.why.get(from) ?? this.why.get(to) ?? 'not reached' })),
+        .map((to) => ({ pair: pairName(from, to), why: this.why.get(from) ?? this.why.get(to) ?? this.unreached })),
     );
   }
 

@@ -14,6 +14,7 @@ import type { Role } from '../../../helpers/roles.ts';
 import { carriesFirstMessageId, deleteTopic, mustChannelObject } from '../../channels/topics.ts';
 import { edit, QUIET, RESOLVED_PREFIX } from '../../messages/edit.ts';
 import { contentOf, mustSend, readFlags } from '../../messages/messages.ts';
+import { EditContentCommand } from './edit-content.ts';
 import {
   ages,
   describePlace,
@@ -46,7 +47,7 @@ function moverOf(real: TopicReal, by: number): Role {
 }
 
 /** The transitions the sequences judge, each its own clause (topic-sequences.model.ts). */
-export const KINDS = ['move', 'resolve', 'narrow', 'delete', 'read', 'limit', 'oldest'] as const;
+export const KINDS = ['move', 'resolve', 'narrow', 'delete', 'read', 'limit', 'oldest', 'content'] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** A departure seen by a step, and which transition it belongs to. */
@@ -71,7 +72,7 @@ const MAX_FOLLOWS = 6;
  * nothing, so the model still holds; after another, the model follows the server (a few times a sequence: each costs
  * a read of every message) and the sequence goes on judging the other transitions; else it ends (OffModel).
  */
-async function judging(
+export async function judging(
   model: TopicModel,
   real: TopicReal,
   kind: Kind,
@@ -229,6 +230,8 @@ export class MoveCommand implements Command {
     readonly across = false,
     /** Which of the movers moves (TopicReal.movers). */
     readonly by = 0,
+    /** Across only: the move names the channel alone, and the topic (resolved or not) goes with it as it is. */
+    readonly keep = false,
   ) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = async (model: TopicModel, real: TopicReal) => {
@@ -253,7 +256,8 @@ export class MoveCommand implements Command {
     const target = ids[this.pick % ids.length]!;
     const from = model.places.get(target)!;
     let to: Place;
-    if (this.across) to = { channel: 1 - from.channel, topic: real.names[this.name % real.names.length]! };
+    if (this.across && this.keep) to = { channel: 1 - from.channel, topic: from.topic };
+    else if (this.across) to = { channel: 1 - from.channel, topic: real.names[this.name % real.names.length]! };
     else {
       // Another topic of the sequence's than the message's own: a move that moves.
       const others = real.names.filter((n) => n.toLowerCase() !== from.topic.toLowerCase());
@@ -280,7 +284,7 @@ export class MoveCommand implements Command {
   ): Promise<(() => Promise<void>) | undefined> {
     const step = `${this} (message ${target}, as the ${mover})`;
     const params = {
-      topic: named(real, to.topic),
+      ...(this.keep && this.across ? {} : { topic: named(real, to.topic) }),
       ...(this.across ? { stream_id: real.channelIds[to.channel] } : {}),
       ...QUIET,
     };
@@ -330,7 +334,7 @@ export class MoveCommand implements Command {
       });
   }
   toString = () =>
-    `move message #${this.pick} to ${this.across ? `topic #${this.name} of the other channel` : `another topic #${this.name}`} (${this.mode}${this.by ? `, by mover #${this.by}` : ''})`;
+    `move message #${this.pick} to ${this.across ? (this.keep ? 'the other channel, keeping its topic' : `topic #${this.name} of the other channel`) : `another topic #${this.name}`} (${this.mode}${this.by ? `, by mover #${this.by}` : ''})`;
 }
 
 /** The time limit `mover` is held to, if any. */
@@ -444,6 +448,11 @@ export class DeleteTopicCommand implements Command {
   constructor(readonly pick: number) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = async (model: TopicModel, real: TopicReal) => {
+    // The old messages' topic also holds those no sequence has brought yet: a message the model followed into it
+    // (after a departure already reported) does not make it the sequence's to delete.
+    const places = livePlaces(model);
+    const old = real.timeLimit && { channel: 1, topic: real.timeLimit.oldTopic };
+    if (old && samePlace(places[this.pick % places.length]!, old)) return;
     let announced: (() => Promise<'unjudged' | undefined>) | undefined;
     await judging(model, real, 'delete', async () => {
       announced = await this.delete(model, real);
@@ -645,8 +654,15 @@ export class EpilogueCommand implements Command {
     // so must deleting it.
     await new MarkReadCommand(0).run(model, real);
     await new ResolveCommand(0, true).run(model, real);
+    // The resolved spare moved whole to the other channel by naming the channel alone (it must arrive resolved), a
+    // message of it edited in content alone there (it must stay), and the spare moved back alike, to be deleted
+    // where its deletion removes the first channel's oldest message (EXPLORE-007).
+    const toOther = new MoveCommand(0, 0, 'change_all', true, 0, true);
+    await toOther.run(model, real);
+    await new EditContentCommand(0).run(model, real);
+    await toOther.run(model, real);
     await new DeleteTopicCommand(0).run(model, real);
   }
   toString = () =>
-    'the end: narrows of moved messages, every topic moved to the spare, the spare marked read, resolved, then deleted';
+    'the end: narrows of moved messages, every topic moved to the spare, the spare marked read, resolved, moved to the other channel keeping its topic, a message of it edited in content, moved back, then deleted';
 }
