@@ -216,6 +216,16 @@ export const VARIANTS = {
     leftOpen: 'Render a message, Channel description: rendered is "HTML"; its markup is not given',
     change: 'valid HTML marked up otherwise: <b> for bold, attributes on paragraphs, a wrapping <div>',
   },
+  'render-numeric-references': {
+    leftOpen: 'Render a message: rendered is "HTML"; how its text escapes special characters is not given',
+    change:
+      'POST /messages/render escapes &, <, > and " in text as numeric character references (&#60;), not named ones',
+  },
+  'render-inline-html': {
+    leftOpen: 'Render a message: rendered is "HTML"; the markup language, and whether it takes raw HTML, is not given',
+    change:
+      'POST /messages/render passes tags in the source through as HTML (CommonMark raw inline HTML) and leaves > unescaped in text',
+  },
   'avatars-hosted': {
     leftOpen: 'User object: avatar_url is null only for gravatar-hosted avatars the client can compute',
     change: 'avatars are hosted by the server: avatar_url is always a URL',

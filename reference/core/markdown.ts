@@ -6,6 +6,26 @@
 export const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * Plain text as HTML text: `&` and `<` always escaped; variant `render-numeric-references` writes numeric character
+ * references instead of named ones; variant `render-inline-html` passes tags through as HTML (CommonMark's raw
+ * inline HTML) and leaves `>` as it is, which HTML text allows.
+ */
+function textOf(s: string, options: RenderOptions): string {
+  if (options.noEscape) return s;
+  const escape = (part: string) =>
+    options.numericReferences
+      ? part.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+      : options.inlineHtml
+        ? part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
+        : escapeHtml(part);
+  if (!options.inlineHtml) return escape(s);
+  return s
+    .split(/(<\/?[a-z][a-z0-9-]*>)/i)
+    .map((part, i) => (i % 2 ? part : escape(part)))
+    .join('');
+}
+
 export interface RenderOptions {
   /** Fault `render-raw-markdown`: inline markup is left as it is (still escaped). */
   readonly rawInline?: boolean;
@@ -13,6 +33,10 @@ export interface RenderOptions {
   readonly noEscape?: boolean;
   /** Fault `render-blocks-as-paragraphs`: block constructs are rendered as plain paragraphs. */
   readonly flatBlocks?: boolean;
+  /** Variant `render-numeric-references`. */
+  readonly numericReferences?: boolean;
+  /** Variant `render-inline-html`. */
+  readonly inlineHtml?: boolean;
 }
 
 export function renderMarkdown(source: string, options: RenderOptions = {}): string {
@@ -28,7 +52,7 @@ const NUMBERED = /^ {0,3}\d{1,9}[.)] +(.*)$/;
 function blocks(lines: readonly string[], options: RenderOptions): string[] {
   const out: string[] = [];
   let i = 0;
-  const text = (s: string) => (options.noEscape ? s : escapeHtml(s));
+  const text = (s: string) => textOf(s, options);
   while (i < lines.length) {
     const line = lines[i]!;
     if (line.trim() === '') {
@@ -74,7 +98,7 @@ const INLINE =
   /`([^`\n]+)`|\[([^\]\n]+)\]\((https?:\/\/[^\s)]+)\)|\*\*(?=\S)([^*\n]*?\S)\*\*|\*(?=[^\s*])([^*\n]*?[^\s*])\*/g;
 
 function inline(source: string, options: RenderOptions): string {
-  const text = (s: string) => (options.noEscape ? s : escapeHtml(s));
+  const text = (s: string) => textOf(s, options);
   if (options.rawInline) return text(source);
   let out = '';
   let last = 0;

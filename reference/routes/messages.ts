@@ -229,6 +229,8 @@ function render({ params, store, faults }: Context): Fields {
       rawInline: faults.has('render-raw-markdown'),
       noEscape: faults.has('render-html-unescaped'),
       flatBlocks: faults.has('render-blocks-as-paragraphs'),
+      numericReferences: store.variants.has('render-numeric-references'),
+      inlineHtml: store.variants.has('render-inline-html'),
     }),
   };
 }

@@ -317,6 +317,17 @@ const CASES: Record<VariantId, Case> = {
     standard: '<p><strong>hi</strong></p>',
     varied: '<div class="rendered-markdown"><p dir="auto"><b>hi</b></p></div>',
   },
+  'render-numeric-references': {
+    observe: async (call) => (await call('POST', '/messages/render', { form: { content: 'a<b & c' } })).body.rendered,
+    standard: '<p>a&lt;b &amp; c</p>',
+    varied: '<p>a&#60;b &#38; c</p>',
+  },
+  'render-inline-html': {
+    observe: async (call) =>
+      (await call('POST', '/messages/render', { form: { content: 'a <b>x</b> > c' } })).body.rendered,
+    standard: '<p>a &lt;b&gt;x&lt;/b&gt; &gt; c</p>',
+    varied: '<p>a <b>x</b> > c</p>',
+  },
   'avatars-hosted': {
     observe: async (call) => {
       const me = (await call('GET', '/users/me')).body.user_id;
