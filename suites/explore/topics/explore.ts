@@ -8,7 +8,7 @@ import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
 import { replayArgument } from '../../../helpers/checks/record.ts';
 import { deriveSeed } from '../../../helpers/checks/seeds.ts';
 import { findCause } from '../../../helpers/errors.ts';
-import { type Kind, TransitionFailure } from './commands.ts';
+import { type Kind, TransitionFailure } from './judging.ts';
 
 export interface Found {
   /** The transition whose step saw the departure (undefined: a departure outside the steps' judgements). */

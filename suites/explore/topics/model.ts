@@ -1,11 +1,12 @@
 /**
  * The model of two channels' topics under a sequence of operations: where each message of the sequence is (its
- * channel and topic, or deleted), and the places each message has been in. The commands (commands.ts) change it as
+ * channel and topic, or deleted), and the places each message has been in. The commands (commands/) change it as
  * the contract says the operation changes the server, then check the server shows the same.
  */
+import type fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import type { Role } from '../../../helpers/roles.ts';
-import type { Kind } from './commands.ts';
+import type { Kind } from './judging.ts';
 
 /** The sequence's own topic names (t0, t1); then #EMPTY_NAME: the empty topic, or a third name (t2) where none. */
 export const ORDINARY_NAMES = 2;
@@ -27,7 +28,7 @@ export interface TopicModel {
   readonly sent: Map<number, Sent>;
   /**
    * Set once the server departed in a transition whose clause has already failed, and the model could not follow it
-   * (commands.ts, follow): the model no longer says what the server holds, and the rest of the sequence is not run.
+   * (judging.ts, follow): the model no longer says what the server holds, and the rest of the sequence is not run.
    */
   offModel?: string;
   /** How often the model has taken the server's word after a departure already reported (see follow). */
@@ -133,7 +134,7 @@ export interface TopicReal {
   };
   /**
    * Deletes topics (only administrators may), and moves where the administrator is the mover drawn: an administrator,
-   * at each call the one with most budget left where both may (see administrators in topic-sequences.model.ts).
+   * at each call the one with most budget left where both may (see administrators in setup.ts).
    */
   readonly admin: () => Role;
   /**
@@ -142,8 +143,8 @@ export interface TopicReal {
    */
   readonly member: () => Role;
   /**
-   * Who moves and resolves, drawn per step: the administrator, and where the realm could be set so (see moversOf in
-   * topic-sequences.model.ts) a member and the moderator, all allowed to with no time limit.
+   * Who moves and resolves, drawn per step: the administrator, and where the realm could be set so (see
+   * moverCandidates in setup.ts) a member and the moderator, all allowed to with no time limit.
    */
   readonly movers: readonly Role[];
   /** The move time limit the movers other than administrators and moderators are held to; null where none is set. */
@@ -155,6 +156,9 @@ export interface TopicReal {
   /** Steps judged so far in the exploration, by transition (shared by its sequences). */
   readonly judged: Record<Kind, number>;
 }
+
+/** A step of a sequence: a command over the model and the real two channels. */
+export type TopicCommand = fc.AsyncCommand<TopicModel, TopicReal>;
 
 export const newModel = (): TopicModel => ({
   places: new Map(),
@@ -196,6 +200,9 @@ export function sameTopic(real: Pick<TopicReal, 'emptyTopic'>, readBack: unknown
   if (want === '') return readBack === '' || (real.emptyTopic !== null && readBack === real.emptyTopic);
   return readBack.toLowerCase() === want.toLowerCase();
 }
+
+/** How an edit or a topic deletion names a topic: the empty topic by the display name (read as "" there). */
+export const named = (real: Pick<TopicReal, 'emptyTopic'>, topic: string) => (topic === '' ? real.emptyTopic! : topic);
 
 export function place(model: TopicModel, id: number, where: Place): void {
   model.places.set(id, where);

@@ -4,13 +4,12 @@
  * settings and a time limit other checks change meanwhile, so either answer is followed; either way every message of
  * its topic must stay where it is, moved-in ones included.
  */
-import type fc from 'fast-check';
-import { edit } from '../../messages/edit.ts';
-import { contentOf } from '../../messages/messages.ts';
-import { expectPlaces, judging } from './commands.ts';
-import { messagesIn, samePlace, type TopicModel, type TopicReal } from './model.ts';
+import { edit } from '../../../messages/edit.ts';
+import { contentOf } from '../../../messages/messages.ts';
+import { expectPlaces, judging } from '../judging.ts';
+import { messagesIn, samePlace, type TopicCommand, type TopicModel, type TopicReal } from '../model.ts';
 
-export class EditContentCommand implements fc.AsyncCommand<TopicModel, TopicReal> {
+export class EditContentCommand implements TopicCommand {
   constructor(readonly pick: number) {}
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = (model: TopicModel, real: TopicReal) =>
