@@ -216,6 +216,11 @@ export const VARIANTS = {
     leftOpen: 'Render a message, Channel description: rendered is "HTML"; its markup is not given',
     change: 'valid HTML marked up otherwise: <b> for bold, attributes on paragraphs, a wrapping <div>',
   },
+  'unknown-channel-id-as-stream': {
+    leftOpen:
+      'Send a message: STREAM_DOES_NOT_EXIST "with field stream, the name given"; Errors: stream (name) or stream_id',
+    change: 'a message to an unknown channel ID is refused naming the ID as given in stream, not in stream_id',
+  },
   'render-numeric-references': {
     leftOpen: 'Render a message: rendered is "HTML"; how its text escapes special characters is not given',
     change:

@@ -73,9 +73,14 @@ export function channelOf(to: string, { store, user, faults }: Env): Channel {
     if (faults.has('messages-channel-id-to-rejected')) throw badRequest('Invalid channel name');
     const channel = store.channelById(value);
     if (!channel || channel.isArchived || !canAccessChannelContent(store, user, channel)) {
-      throw new ApiError(400, 'STREAM_DOES_NOT_EXIST', `Channel with ID '${value}' does not exist`, {
-        stream_id: value,
-      });
+      // Variant `unknown-channel-id-as-stream`: the ID named in `stream`, as given; fault
+      // `send-unknown-channel-id-unnamed`: named in neither.
+      const extra = store.variants.has('unknown-channel-id-as-stream')
+        ? { stream: String(value) }
+        : faults.has('send-unknown-channel-id-unnamed')
+          ? {}
+          : { stream_id: value };
+      throw new ApiError(400, 'STREAM_DOES_NOT_EXIST', `Channel with ID '${value}' does not exist`, extra);
     }
     return channel;
   }

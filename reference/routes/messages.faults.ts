@@ -145,6 +145,11 @@ export const MESSAGES_FAULTS = {
     clause: 'MSG-SEND-016',
     description: 'A message to an unknown channel ID is refused with BAD_REQUEST instead of STREAM_DOES_NOT_EXIST.',
   },
+  'send-unknown-channel-id-unnamed': {
+    clause: 'MSG-SEND-016',
+    description: 'A message to an unknown channel ID is refused with STREAM_DOES_NOT_EXIST naming it in neither field.',
+    alsoBreaks: ['RESP-MSG-SEND-001'],
+  },
   'send-missing-topic-accepted': {
     clause: 'MSG-SEND-017',
     description: 'A channel message without a topic is posted to the empty topic.',

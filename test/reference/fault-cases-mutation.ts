@@ -32,6 +32,14 @@ export const MUTATION_CASES: Record<MutationFaultId, MutationFaultCase> = {
     healthy: 'STREAM_DOES_NOT_EXIST',
     faulty: 'BAD_REQUEST',
   },
+  'send-unknown-channel-id-unnamed': {
+    observe: async (call) => {
+      const { body } = await send(call, { type: 'stream', to: 2_147_483_000, topic: 'x' });
+      return [body.code, body.stream_id ?? body.stream];
+    },
+    healthy: ['STREAM_DOES_NOT_EXIST', 2_147_483_000],
+    faulty: ['STREAM_DOES_NOT_EXIST', undefined],
+  },
   'send-unknown-type-as-channel': {
     observe: async (call) => (await send(call, { type: 'dm', to: 'Verona', topic: 'x' })).body.result,
     healthy: 'error',

@@ -317,6 +317,16 @@ const CASES: Record<VariantId, Case> = {
     standard: '<p><strong>hi</strong></p>',
     varied: '<div class="rendered-markdown"><p dir="auto"><b>hi</b></p></div>',
   },
+  'unknown-channel-id-as-stream': {
+    observe: async (call) => {
+      const { body } = await call('POST', '/messages', {
+        form: { type: 'stream', to: 2_000_000_000, topic: 'x', content: 'x' },
+      });
+      return [body.code, body.stream_id, body.stream];
+    },
+    standard: ['STREAM_DOES_NOT_EXIST', 2_000_000_000, undefined],
+    varied: ['STREAM_DOES_NOT_EXIST', undefined, '2000000000'],
+  },
   'render-numeric-references': {
     observe: async (call) => (await call('POST', '/messages/render', { form: { content: 'a<b & c' } })).body.rendered,
     standard: '<p>a&lt;b &amp; c</p>',
