@@ -1,14 +1,15 @@
 // Topics as a state machine — contract: the topic rows of States and transitions, "3. Edit a message" (moves with
 // each propagate mode, within and between channels, resolving as a rename with the prefix), "5. Check messages
 // against a narrow", "9. Delete a topic", "12. Mark messages in a topic as read". fast-check generates sequences of
-// sends, moves, resolves, unresolves, topic deletions, marks as read and narrow checks over a few fresh topics (the
+// sends, moves (to another channel keeping the topic among them), resolves, unresolves, content edits, topic
+// deletions, marks as read and narrow checks over a few fresh topics (the
 // empty topic among them where the target takes it) of two channels of the run's own; the model says where every
 // message must be after each step, and a failure shrinks to the shortest sequence that shows it. Servers break most
 // often between operations (a topic deletion that follows a message's first topic, a propagation that leaves
 // moved-in messages behind, a narrow that matches where a message was): no single-operation clause sees those.
 //
-// One exploration judges five transitions, each its own clause (moves, resolving, narrows, deleting a topic, marking
-// one read): a departure fails the clause of the step that saw it, and the exploration runs again with that
+// One exploration judges eight transitions, each its own clause (moves, resolving, narrows, deleting a topic, marking
+// one read, the time limit, the oldest message's event, content edits): a departure fails the clause of the step that saw it, and the exploration runs again with that
 // transition's departures no longer reported (the model follows the server past them), until no other clause fails.
 // Each clause has then been judged over whole runs of sequences in which its own steps were always judged.
 //

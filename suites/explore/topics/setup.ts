@@ -20,7 +20,7 @@ import { sendOld, timeLimitOf } from './time-limit.ts';
  * their turns, so that no sequence meets another check's setting. The move limit within a channel is taken later,
  * once the old messages are sent (timeLimitOf), and only where a mover is held to it; the limit between channels is
  * left to the checks of it (a held mover's moves to the other channel are then judged as either answer); the content
- * edit limit too: no sequence edits content.
+ * edit settings too: a content edit's answer is followed either way, only where the message stays is judged.
  */
 const WITHIN_LIMIT = 'move_messages_within_stream_limit_seconds';
 const EDIT_SETTINGS = [
