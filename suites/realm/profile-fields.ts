@@ -4,6 +4,7 @@
  */
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
+import { takeTurn } from '../../helpers/checks/turns.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';
 import type { Role } from '../../helpers/roles.ts';
@@ -21,6 +22,16 @@ export const FIELD_TYPE = {
 
 /** Valid Dropdown data: choice key → {text, order}, both strings. */
 export const DROPDOWN_DATA = { red: { text: 'Red', order: '1' }, blue: { text: 'Blue', order: '2' } };
+
+/** At most this many fields of an organization show in the profile summary (contract: 7 and Limits). */
+export const SUMMARY_LIMIT = 2;
+
+/**
+ * The summary's slots are realm-wide: a check that fills or frees them (or counts on how many are taken) holds the
+ * run's turn on them, taken before it reads the count (turns.ts), so that no other check of the run moves them
+ * meanwhile (other runs wait for the run's lease: sharesState('profile-fields')).
+ */
+export const takeSummaryTurn = (ctx: CheckContext) => takeTurn(ctx, 'the profile summary slots');
 
 /** A definition of the given type with a fresh run-prefixed name (Dropdown with valid choices). */
 export function fieldOf(ctx: CheckContext, fieldType: number, extra: Params = {}): Params {
