@@ -76,13 +76,26 @@ function knownFieldType(fieldType: number, faults: Faults): boolean {
   return fieldType >= 1 && fieldType <= 8;
 }
 
+/**
+ * What the sequence faults of profile fields remember, per store: summary slots still taken by deleted fields
+ * (fault `sequence-profile-fields-delete-keeps-slot`), and slots freed by deletions that the next field created
+ * takes (fault `sequence-profile-fields-slot-to-next-field`).
+ */
+const memory = new WeakMap<Store, { kept: number; freed: number }>();
+export function summarySlots(store: Store): { kept: number; freed: number } {
+  if (!memory.has(store)) memory.set(store, { kept: 0, freed: 0 });
+  return memory.get(store)!;
+}
+
 /** `display_in_profile_summary`: never for a Users field, and for at most MAX_SUMMARY_FIELDS fields. */
 function checkProfileSummary(fieldType: number, store: Store, faults: Faults): void {
   // Fault `profile-field-users-summary-accepted`.
   if (fieldType === FIELD_TYPE.users && !faults.has('profile-field-users-summary-accepted')) {
     throw badRequest('Field type not supported for display in profile summary.');
   }
-  const shown = [...store.profileFields.values()].filter((f) => f.displayInProfileSummary).length;
+  // Fault `sequence-profile-fields-delete-keeps-slot`: deleted summary fields still count.
+  const shown =
+    [...store.profileFields.values()].filter((f) => f.displayInProfileSummary).length + summarySlots(store).kept;
   // Fault `profile-field-third-summary-accepted`: the limit is one too high.
   const limit = MAX_SUMMARY_FIELDS + (faults.has('profile-field-third-summary-accepted') ? 1 : 0);
   if (shown >= limit) {

@@ -55,7 +55,7 @@ export const ANSWER_FAULTS = {
   'answer-profile-field-id-string': {
     clause: 'RESP-PROFILE-FIELD-001',
     description: 'POST /realm/profile_fields answers the new id as a string.',
-    alsoBreaks: ['BAD-PROFILE-FIELD-001', 'PROFILE-FIELD-001', 'PROFILE-FIELD-008'],
+    alsoBreaks: ['BAD-PROFILE-FIELD-001', 'PROFILE-FIELD-001', 'PROFILE-FIELD-008', 'EXPLORE-011'],
   },
   'answer-fetchkey-email-missing': {
     clause: 'RESP-FETCHKEY-001',

@@ -26,5 +26,17 @@ export const CHANNELS_FAULTS = {
   'subs-unsubscribed-listed': {
     clause: 'SUBS-004',
     description: 'GET /users/me/subscriptions also lists the public channels the caller is not subscribed to.',
+    // The sequences read the user's subscriptions after every step, public channels it left among them.
+    alsoBreaks: ['EXPLORE-012'],
+  },
+  'sequence-subs-rejoin-ignored': {
+    clause: 'EXPLORE-012',
+    description:
+      'Subscribing a user to a channel it was once unsubscribed from answers success (subscribed) but leaves it out.',
+  },
+  'sequence-subs-removed-still-listed': {
+    clause: 'EXPLORE-012',
+    description:
+      "A channel another user (an administrator) unsubscribed the user from stays among the user's subscriptions.",
   },
 } as const satisfies FaultCatalogue;

@@ -92,7 +92,23 @@ function checkMayCreate(user: User, store: Store, opts: CreationOptions): void {
   if (group === undefined || !inGroupSetting(user, group)) throw badRequest('Insufficient permission');
 }
 
-function subscribe({ params, store, user }: Context): Fields {
+/**
+ * What the sequence faults of subscriptions remember, per store: the (channel, user) pairs once unsubscribed (faults
+ * `sequence-subs-rejoin-ignored`, `sequence-subs-left-private-listed`), and those another user unsubscribed and the
+ * user's listing still holds (fault `sequence-subs-removed-still-listed`).
+ */
+const memory = new WeakMap<Store, { left: Set<string>; stale: Set<string> }>();
+function remembered(store: Store) {
+  if (!memory.has(store)) memory.set(store, { left: new Set(), stale: new Set() });
+  return memory.get(store)!;
+}
+const pair = (channelId: number, userId: number) => `${channelId}:${userId}`;
+
+/** Whether the user was once unsubscribed from the channel. */
+export const wasUnsubscribed = (store: Store, channelId: number, userId: number): boolean =>
+  remembered(store).left.has(pair(channelId, userId));
+
+function subscribe({ params, store, user, faults }: Context): Fields {
   const specs = channelSpecs(params);
   const principals = principalsOf(params, store, user);
   const opts = creationOptions(params);
@@ -123,7 +139,13 @@ function subscribe({ params, store, user }: Context): Fields {
       created.push(channel);
     }
     for (const principal of principals) {
-      const into = store.subscribe(channel.id, principal.id) ? subscribed : alreadySubscribed;
+      // Fault `sequence-subs-rejoin-ignored`: a user once unsubscribed is answered subscribed, and stays out.
+      const ignored =
+        faults.has('sequence-subs-rejoin-ignored') &&
+        wasUnsubscribed(store, channel.id, principal.id) &&
+        !store.isSubscribed(channel.id, principal.id);
+      if (!ignored) remembered(store).stale.delete(pair(channel.id, principal.id));
+      const into = ignored || store.subscribe(channel.id, principal.id) ? subscribed : alreadySubscribed;
       into[principal.id] = [...(into[principal.id] ?? []), channel.name];
     }
   }
@@ -166,7 +188,11 @@ function unsubscribe({ params, store, user }: Context): Fields {
   const notRemoved: string[] = [];
   for (const channel of channels) {
     for (const principal of principals) {
-      (store.unsubscribe(channel.id, principal.id) ? removed : notRemoved).push(channel.name);
+      const gone = store.unsubscribe(channel.id, principal.id);
+      (gone ? removed : notRemoved).push(channel.name);
+      if (!gone) continue;
+      remembered(store).left.add(pair(channel.id, principal.id));
+      if (principal.id !== user.id) remembered(store).stale.add(pair(channel.id, principal.id));
     }
   }
   return { removed, not_removed: notRemoved };
@@ -179,8 +205,14 @@ function listSubscriptions({ params, store, user, faults }: Context): Fields {
   }
   const listing = raw.replace(/"/g, '') as SubscriberListing;
   const subscriptions = [...store.channels.values()]
-    // Fault `subs-unsubscribed-listed`: every public channel counts as a subscription.
-    .filter((c) => store.isSubscribed(c.id, user.id) || (faults.has('subs-unsubscribed-listed') && !c.inviteOnly))
+    // Fault `subs-unsubscribed-listed`: every public channel counts as a subscription. Fault
+    // `sequence-subs-removed-still-listed`: so does one another user unsubscribed the caller from.
+    .filter(
+      (c) =>
+        store.isSubscribed(c.id, user.id) ||
+        (faults.has('subs-unsubscribed-listed') && !c.inviteOnly) ||
+        (faults.has('sequence-subs-removed-still-listed') && remembered(store).stale.has(pair(c.id, user.id))),
+    )
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((c) => subscriptionObject(store, c, listing, faults));
   return { subscriptions };

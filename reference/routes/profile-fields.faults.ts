@@ -9,6 +9,8 @@ export const PROFILE_FIELDS_FAULTS = {
   'profile-field-not-listed': {
     clause: 'PROFILE-FIELD-001',
     description: 'GET /realm/profile_fields leaves out the newest field.',
+    // The sequences read their fields back after every step.
+    alsoBreaks: ['EXPLORE-011'],
   },
   'profile-field-member-creates': {
     clause: 'PROFILE-FIELD-002',
@@ -27,6 +29,8 @@ export const PROFILE_FIELDS_FAULTS = {
   'profile-field-third-summary-accepted': {
     clause: 'PROFILE-FIELD-005',
     description: 'A third field with display_in_profile_summary is accepted.',
+    // The sequences fill the summary, then ask for a third.
+    alsoBreaks: ['EXPLORE-011'],
   },
   'profile-field-users-summary-accepted': {
     clause: 'PROFILE-FIELD-006',
@@ -44,5 +48,15 @@ export const PROFILE_FIELDS_FAULTS = {
   'profile-field-pronouns-refused': {
     clause: 'PROFILE-FIELD-008',
     description: 'A Pronouns field (field_type 8) is refused: the upper bound is off by one the other way.',
+  },
+  'sequence-profile-fields-delete-keeps-slot': {
+    clause: 'EXPLORE-011',
+    description:
+      'Deleting a field shown in the profile summary leaves its slot taken: the limit of 2 still counts it, unlisted.',
+  },
+  'sequence-profile-fields-slot-to-next-field': {
+    clause: 'EXPLORE-011',
+    description:
+      'The summary slot a deleted field frees goes to the next field created, which shows in the summary whatever it asked.',
   },
 } as const satisfies FaultCatalogue;

@@ -3,7 +3,7 @@ import type { Context, Fields, Route } from '../core/context.ts';
 import { ApiError, badRequest, invalidParam } from '../core/errors.ts';
 import { isAdmin, isGuest, type User } from '../core/model.ts';
 import { isJsonObject } from '../core/params.ts';
-import { profileFieldDict, readNewField } from '../core/profile-fields.ts';
+import { profileFieldDict, readNewField, summarySlots } from '../core/profile-fields.ts';
 import type { Faults } from '../faults.ts';
 
 const adminRequired = () => new ApiError(400, 'UNAUTHORIZED_PRINCIPAL', 'Must be an organization administrator');
@@ -25,16 +25,31 @@ function listFields({ store, faults }: Context): Fields {
 function createField({ params, store, user, faults }: Context): Fields {
   requireAdmin(user, faults);
   const spec = readNewField(params, store, faults);
+  // Fault `sequence-profile-fields-slot-to-next-field`: a slot a deletion freed goes to this field, whatever it asked.
+  const slots = summarySlots(store);
+  if (faults.has('sequence-profile-fields-slot-to-next-field') && slots.freed > 0) {
+    slots.freed--;
+    spec.displayInProfileSummary = true;
+  }
   const id = store.nextId('profileField');
   const order = Math.max(0, ...[...store.profileFields.values()].map((f) => f.order)) + 1;
   store.profileFields.set(id, { ...spec, id, order });
   return { id };
 }
 
-function deleteField({ path, store, user }: Context): Fields {
+function deleteField({ path, store, user, faults }: Context): Fields {
   if (!isAdmin(user)) throw adminRequired();
   const id = path.field_id!;
-  if (!store.profileFields.delete(id)) throw badRequest(`Field id ${id} not found.`);
+  const field = store.profileFields.get(id);
+  if (!field) throw badRequest(`Field id ${id} not found.`);
+  store.profileFields.delete(id);
+  if (field.displayInProfileSummary) {
+    const slots = summarySlots(store);
+    // Fault `sequence-profile-fields-delete-keeps-slot`: the field's summary slot stays taken.
+    if (faults.has('sequence-profile-fields-delete-keeps-slot')) slots.kept++;
+    // Fault `sequence-profile-fields-slot-to-next-field`: the next field created takes the slot.
+    if (faults.has('sequence-profile-fields-slot-to-next-field')) slots.freed++;
+  }
   for (const values of store.profileValues.values()) values.delete(id);
   return {};
 }

@@ -133,4 +133,8 @@ export const STREAMS_FAULTS = {
     clause: 'EXPLORE-004',
     description: 'Deleting a topic leaves the messages moved into it since (those sent to it go, as they should).',
   },
+  'sequence-subs-left-private-listed': {
+    clause: 'EXPLORE-012',
+    description: 'GET /streams keeps listing a private channel to a user who left it or was removed from it.',
+  },
 } as const satisfies FaultCatalogue;

@@ -8,6 +8,7 @@ import { ApiError, badRequest } from '../core/errors.ts';
 import { audienceOf, markRead } from '../core/messages.ts';
 import { type Channel, isAdmin, type Message } from '../core/model.ts';
 import { EDIT_READING, readTopic } from '../core/topics.ts';
+import { wasUnsubscribed } from './channels.ts';
 
 function listStreams({ params, store, user, faults }: Context): Fields {
   const filters = {
@@ -24,7 +25,20 @@ function listStreams({ params, store, user, faults }: Context): Fields {
   if (filters.includeAllActive && !mayListAllActive(user) && !faults.has('channels-include-all-for-members')) {
     throw badRequest('User not authorized for this query');
   }
-  const streams = listChannels(store, user, filters, faults).map((c) => ({
+  const listed = listChannels(store, user, filters, faults);
+  // Fault `sequence-subs-left-private-listed`: a private channel the caller was once unsubscribed from still counts
+  // as subscribed.
+  if (faults.has('sequence-subs-left-private-listed') && filters.includeSubscribed)
+    listed.push(
+      ...[...store.channels.values()].filter(
+        (c) =>
+          c.inviteOnly &&
+          !(filters.excludeArchived && c.isArchived) &&
+          !listed.includes(c) &&
+          wasUnsubscribed(store, c.id, user.id),
+      ),
+    );
+  const streams = listed.map((c) => ({
     ...channelObject(store, c, faults),
     ...(filters.includeDefault ? { is_default: c.isDefault } : {}),
   }));

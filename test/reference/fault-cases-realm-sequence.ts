@@ -6,7 +6,10 @@ import type { FaultId } from '../../reference/faults.ts';
 import type { SequenceFaultCase } from './fault-cases-sequence.ts';
 import { type Call, lookup } from './support.ts';
 
-export type RealmSequenceFaultId = Extract<FaultId, `sequence-${'drafts' | 'push' | 'queue' | 'group'}-${string}`>;
+export type RealmSequenceFaultId = Extract<
+  FaultId,
+  `sequence-${'drafts' | 'push' | 'queue' | 'group' | 'profile-fields' | 'subs'}-${string}`
+>;
 
 const draft = (content: string, timestamp: number) => ({ type: '', to: [], topic: '', content, timestamp });
 const createDrafts = async (call: Call, ...contents: string[]) =>
@@ -41,6 +44,36 @@ const subgroups = (call: Call, parent: number, change: 'add' | 'delete', child: 
   call('POST', `/user_groups/${parent}/subgroups`, { as: 'owner', form: { [change]: [child] } });
 const deactivate = async (call: Call, id: number) =>
   (await call('POST', `/user_groups/${id}/deactivate`, { as: 'owner' })).body.code ?? 'deactivated';
+
+/** A Short text field, shown in the profile summary or not: the code of the refusal, or the new id. */
+const createField = async (call: Call, name: string, summary: boolean) => {
+  const { body } = await call('POST', '/realm/profile_fields', {
+    as: 'admin',
+    form: { name, field_type: 1, display_in_profile_summary: summary },
+  });
+  return body.result === 'success' ? (body.id as number) : 'refused';
+};
+const deleteField = (call: Call, id: unknown) => call('DELETE', `/realm/profile_fields/${id}`, { as: 'admin' });
+const summaryFlagOf = async (call: Call, id: unknown) =>
+  ((await call('GET', '/realm/profile_fields', { as: 'admin' })).body.custom_fields as any[]).find((f) => f.id === id)
+    ?.display_in_profile_summary === true;
+
+/** A channel the administrator creates, subscribing itself and the member. */
+const channelWithMember = async (call: Call, name: string, inviteOnly: boolean) => {
+  const member = (await lookup(call)).userId('member');
+  const admin = (await lookup(call)).userId('admin');
+  await call('POST', '/users/me/subscriptions', {
+    as: 'admin',
+    form: { subscriptions: [{ name }], principals: [admin, member], invite_only: inviteOnly },
+  });
+  return member;
+};
+const leave = (call: Call, name: string) =>
+  call('DELETE', '/users/me/subscriptions', { form: { subscriptions: [name] } });
+const subscribedNames = async (call: Call) =>
+  ((await call('GET', '/users/me/subscriptions')).body.subscriptions as { name: string }[]).map((s) => s.name);
+const streamNames = async (call: Call) =>
+  ((await call('GET', '/streams')).body.streams as { name: string }[]).map((s) => s.name);
 
 export const REALM_SEQUENCE_CASES: Record<RealmSequenceFaultId, SequenceFaultCase> = {
   'sequence-drafts-edit-moves-to-new-id': {
@@ -147,5 +180,60 @@ export const REALM_SEQUENCE_CASES: Record<RealmSequenceFaultId, SequenceFaultCas
     },
     healthy: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
     faulty: 'deactivated',
+  },
+  'sequence-profile-fields-delete-keeps-slot': {
+    // A summary field deleted: two may be created after it.
+    observe: async (call) => {
+      await deleteField(call, await createField(call, 'seq-pf-a', true));
+      const b = await createField(call, 'seq-pf-b', true);
+      const c = await createField(call, 'seq-pf-c', true);
+      return [typeof b, typeof c];
+    },
+    healthy: ['number', 'number'],
+    faulty: ['number', 'string'],
+  },
+  'sequence-profile-fields-slot-to-next-field': {
+    // A summary field deleted, then a plain one created: it must not show in the summary.
+    observe: async (call) => {
+      await deleteField(call, await createField(call, 'seq-pf-d', true));
+      return summaryFlagOf(call, await createField(call, 'seq-pf-e', false));
+    },
+    healthy: false,
+    faulty: true,
+  },
+  'sequence-subs-rejoin-ignored': {
+    // The member leaves a channel and joins it again: subscribed.
+    observe: async (call) => {
+      await channelWithMember(call, 'seq-subs-a', false);
+      await leave(call, 'seq-subs-a');
+      await call('POST', '/users/me/subscriptions', { form: { subscriptions: [{ name: 'seq-subs-a' }] } });
+      return (await subscribedNames(call)).includes('seq-subs-a');
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'sequence-subs-removed-still-listed': {
+    // The administrator unsubscribes the member: no longer among its subscriptions.
+    observe: async (call) => {
+      const member = await channelWithMember(call, 'seq-subs-b', false);
+      await call('DELETE', '/users/me/subscriptions', {
+        as: 'admin',
+        form: { subscriptions: ['seq-subs-b'], principals: [member] },
+      });
+      return (await subscribedNames(call)).includes('seq-subs-b');
+    },
+    healthy: false,
+    faulty: true,
+  },
+  'sequence-subs-left-private-listed': {
+    // The member leaves a private channel: GET /streams no longer lists it for the member.
+    observe: async (call) => {
+      await channelWithMember(call, 'seq-subs-c', true);
+      const before = (await streamNames(call)).includes('seq-subs-c');
+      await leave(call, 'seq-subs-c');
+      return [before, (await streamNames(call)).includes('seq-subs-c')];
+    },
+    healthy: [true, false],
+    faulty: [true, true],
   },
 };
