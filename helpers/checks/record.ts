@@ -34,6 +34,8 @@ export interface CheckRecord {
   responses?: ResponseTally;
   /** Named figures the check counted (`ctx.count`), e.g. the bad-input probes it sent; the run sums each. */
   figures?: Record<string, number>;
+  /** When the check started (Date.now()): where Allure's timeline places it. */
+  started?: number;
   /** How long the check took, its cleanup included. */
   ms?: number;
 }
@@ -68,6 +70,7 @@ export function recordOf(clause: Clause, outcome: Outcome, end: Ending): CheckRe
     outcome,
     requests: recorder.exchanges.length,
     requestsBy,
+    started: end.started,
     ms: Date.now() - end.started,
   };
   const limited = recorder.exchanges.filter((e) => e.status === 429);

@@ -164,6 +164,7 @@ export class ApiClient {
       ...(identity?.secretVar ? { secretVar: identity.secretVar } : {}),
       encoding,
       params: pairs,
+      at: Date.now(),
       ms: 0,
     };
     const started = performance.now();

@@ -16,6 +16,8 @@ export interface Exchange {
   error?: string;
   /** Sent twice: the first sending was lost as this says (a kept-alive connection the target closed under it). */
   resent?: string;
+  /** When it was sent (Date.now()): where its step sits in Allure's report. */
+  at?: number;
   ms: number;
 }
 
