@@ -17,7 +17,7 @@ import type { Exchange } from '../http/exchange.ts';
 const pairs = (params: readonly [string, string][]) => params.map(([name, value]) => ({ name, value }));
 
 /** The operation's path as the contract names it: the target's own prefix and /api/v1 left out. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   const path = new URL(url).pathname;
   const api = path.indexOf('/api/v1/');
   return api === -1 ? path : path.slice(api + '/api/v1'.length);
@@ -30,7 +30,7 @@ function requestBody(e: Exchange): HttpExchangeBody | undefined {
     : { contentType: 'multipart/form-data', parts: pairs(e.params) };
 }
 
-export function toHttpExchange(e: Exchange): HttpExchange {
+function toHttpExchange(e: Exchange): HttpExchange {
   const body = requestBody(e);
   const stamps = e.at !== undefined ? { start: e.at, stop: e.at + e.ms } : {};
   return {
@@ -73,8 +73,9 @@ export function exchangeStep(
   fallbackStart: number,
 ): void {
   const start = e.at ?? fallbackStart;
+  const operation = `${e.method} ${pathOf(e.url)}`;
   const step = runtime.startStep(uuid, null, {
-    name: `${e.method} ${pathOf(e.url)} → ${e.status ?? 'no response'}`,
+    name: `${operation} → ${e.status ?? 'no response'}`,
     status: e.error !== undefined ? Status.BROKEN : status,
     start,
     parameters: [
@@ -83,7 +84,7 @@ export function exchangeStep(
     ],
   });
   if (!step) return;
-  runtime.writeAttachment(uuid, step, `${e.method} ${pathOf(e.url)}`, Buffer.from(JSON.stringify(toHttpExchange(e))), {
+  runtime.writeAttachment(uuid, step, operation, Buffer.from(JSON.stringify(toHttpExchange(e))), {
     contentType: ALLURE_HTTP_EXCHANGE_CONTENT_TYPE,
     fileExtension: ALLURE_HTTP_EXCHANGE_FILE_EXTENSION,
   });

@@ -108,7 +108,7 @@ export function writeAllure(dir: string, results: RunResults): void {
     const cutShort = cutShortBefore(results, c);
     const message = cutShort ?? (c.outcome === 'known-failure' ? `known failure: ${c.reason ?? ''}` : c.reason);
     const status = cutShort ? Status.BROKEN : STATUS[c.outcome];
-    // A clause judged over every response has no time of its own: it sits at the run's start, off the timeline.
+    // A clause with no check of its own (judged over every response, or never run) sits at the run's start, untimed.
     const start = c.started ?? runStart;
     const lane = lanes.get(c.id);
     const uuid = runtime.startTest({
