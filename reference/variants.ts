@@ -152,7 +152,7 @@ export const VARIANTS = {
   'ids-not-increasing': {
     leftOpen: 'Conventions: integer IDs; nothing says a newer object has a larger id',
     change:
-      'drafts, scheduled messages, profile fields, user groups, attachments and channels get ids in a shuffled order (messages keep increasing ids, with gaps)',
+      "drafts, scheduled messages, messages, profile fields, user groups, attachments and channels get ids in a shuffled order (a message's place among messages is still the order they were sent in)",
   },
   'lists-shuffled': {
     leftOpen:

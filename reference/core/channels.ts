@@ -33,12 +33,12 @@ export function canSeeChannel(store: Store, user: User, channel: Channel): boole
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The id of the channel's oldest message, or null when it has none. */
+/** The id of the channel's oldest message (the first sent, whatever its id), or null when it has none. */
 export function firstMessageId(store: Store, channelId: number): number | null {
-  let first: number | null = null;
+  let first: { id: number; seq: number } | null = null;
   for (const m of store.messages.values())
-    if (m.channelId === channelId && (first === null || m.id < first)) first = m.id;
-  return first;
+    if (m.channelId === channelId && (first === null || m.seq < first.seq)) first = m;
+  return first?.id ?? null;
 }
 
 export function channelObject(store: Store, channel: Channel, faults: Faults): Record<string, unknown> {

@@ -108,6 +108,11 @@ export interface PushToken {
 /** A sent message. `recipients` holds the user ids of a direct message (sender included); channel messages: []. */
 export interface Message {
   readonly id: number;
+  /**
+   * Its place in the server's order of messages, the order they were sent in: "following", "oldest" and "newest" go
+   * by it, never by the id (variant `ids-not-increasing` gives messages ids in another order).
+   */
+  readonly seq: number;
   readonly senderId: number;
   readonly type: 'stream' | 'private';
   /** Changes when the message is moved to another channel. */

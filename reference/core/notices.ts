@@ -16,6 +16,7 @@ export function postCreationNotice(store: Store, channel: Channel, creator: User
     channel.description === '' ? '' : ` **Description:**\n\`\`\`\` quote\n${channel.description}\n\`\`\`\``;
   const message: Message = {
     id: store.nextId('message'),
+    seq: store.nextMessageSeq(),
     senderId: store.notificationBot.id,
     type: 'stream',
     channelId: channel.id,

@@ -70,6 +70,7 @@ export function prefillRealm(store: Store): void {
   const post = (sender: User, to: { channelId: number; topic: string } | { recipients: number[] }, content: string) => {
     const message: Message = {
       id: store.nextId('message'),
+      seq: store.nextMessageSeq(),
       senderId: sender.id,
       type: 'channelId' in to ? 'stream' : 'private',
       channelId: 'channelId' in to ? to.channelId : null,

@@ -106,6 +106,7 @@ export class Store {
   /** Zulip's system bot that posts the notice in every new channel; its key is random, so no one acts as it. */
   readonly notificationBot: User;
   readonly #nextId: Record<keyof typeof FIRST_ID, number> = { ...FIRST_ID };
+  #messageSeq = 0;
 
   constructor(options: StoreOptions = {}) {
     this.clock = options.clock ?? Date.now;
@@ -136,17 +137,19 @@ export class Store {
     return Math.floor(this.clock() / 1000);
   }
 
+  /** The next message's place in the order of messages (Message.seq). */
+  nextMessageSeq(): number {
+    return this.#messageSeq++;
+  }
+
   nextId(kind: keyof typeof FIRST_ID): number {
     const n = this.#nextId[kind]++;
     // Variant `ids-large`: every counter starts beyond 2^32.
     const base = this.variants.has('ids-large') ? 2 ** 32 + FIRST_ID[kind] * 1000 : FIRST_ID[kind];
     const step = n - FIRST_ID[kind];
-    // Variant `ids-not-increasing`: a permutation (multiplying by a unit modulo a prime is one-to-one below it); messages keep
-    // increasing ids, with gaps, and users keep theirs (the accounts are configured by address, never by id).
-    if (this.variants.has('ids-not-increasing')) {
-      if (kind === 'message') return base + step * 7 + (step % 5);
-      if (kind !== 'user') return base + (((step + 1) * 500_009) % 1_000_003);
-    }
+    // Variant `ids-not-increasing`: a permutation (multiplying by a unit modulo a prime is one-to-one below it), for
+    // messages too (their order is Message.seq); users keep theirs (the accounts are configured by address, never by id).
+    if (this.variants.has('ids-not-increasing') && kind !== 'user') return base + (((step + 1) * 500_009) % 1_000_003);
     return base + step;
   }
 

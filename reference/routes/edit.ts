@@ -298,19 +298,19 @@ function messagesToMove(ctx: Context, message: Message, move: Move): Message[] {
     !same(message.topic, first) &&
     ctx.faults.has('sequence-change-later-by-first-topic');
   let topic = byFirst
-    ? [message, ...sameChannelTopic(ctx, message, first).filter((m) => m.id > message.id)]
+    ? [message, ...sameChannelTopic(ctx, message, first).filter((m) => m.seq > message.seq)]
     : topicMessages(ctx, message);
   // Fault `sequence-resolve-misses-moved-in`: resolving renames only the messages sent to the topic.
   if (move.resolution === 'resolve' && ctx.faults.has('sequence-resolve-misses-moved-in'))
     topic = topic.filter((m) => m === message || same(message.topic, m.firstTopic));
   // Fault `edit-change-later-moves-earlier`: change_later takes the whole topic.
   if (move.mode === 'change_later' && !ctx.faults.has('edit-change-later-moves-earlier')) {
-    return topic.filter((m) => m.id >= message.id);
+    return topic.filter((m) => m.seq >= message.seq);
   }
   return topic;
 }
 
-/** The messages of the target's topic, by id: its channel's messages whose topic matches case-insensitively. */
+/** The messages of the target's topic, oldest first: its channel's messages whose topic matches case-insensitively. */
 function topicMessages({ store, faults }: Context, message: Message): Message[] {
   const lower = message.topic.toLowerCase();
   return [...store.messages.values()]
@@ -334,14 +334,14 @@ function topicMessages({ store, faults }: Context, message: Message): Message[] 
           m.emptySpelling !== message.emptySpelling
         ),
     )
-    .sort((a, b) => a.id - b.id);
+    .sort((a, b) => a.seq - b.seq);
 }
 
-/** The channel's messages in a topic (matched case-insensitively), by id. */
+/** The channel's messages in a topic (matched case-insensitively), oldest first. */
 function sameChannelTopic({ store }: Context, message: Message, topic: string): Message[] {
   return [...store.messages.values()]
     .filter((m) => m.type === 'stream' && m.channelId === message.channelId && same(m.topic, topic))
-    .sort((a, b) => a.id - b.id);
+    .sort((a, b) => a.seq - b.seq);
 }
 
 /** Topic names compare case-insensitively; a message sent before firstTopic was kept has none. */

@@ -175,6 +175,7 @@ function automaticVisibility({ faults }: Context, message: Message, newTopic: bo
 function common(ctx: Context, content: string, readBySender: boolean) {
   return {
     id: ctx.store.nextId('message'),
+    seq: ctx.store.nextMessageSeq(),
     senderId: ctx.user.id,
     content,
     timestamp: ctx.store.nowSeconds(),

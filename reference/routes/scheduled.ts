@@ -81,6 +81,7 @@ function sendNow({ store, user }: Context, type: ScheduledMessage['type'], addre
   const channelMessage = type === 'stream';
   store.messages.set(id, {
     id,
+    seq: store.nextMessageSeq(),
     senderId: user.id,
     type,
     channelId: channelMessage ? (address.to as number) : null,

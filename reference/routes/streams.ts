@@ -112,7 +112,7 @@ function messagesToDelete({ store, faults }: Context, channel: Channel, topic: s
     m.firstTopic.toLowerCase() !== topic;
   const doomed = [...store.messages.values()]
     .filter((m) => (anyChannel || m.channelId === channel.id) && topicOf(m).toLowerCase() === topic && !movedIn(m))
-    .sort((a, b) => b.id - a.id);
+    .sort((a, b) => b.seq - a.seq);
   // Fault `channels-topic-delete-oldest-first`.
   if (faults.has('channels-topic-delete-oldest-first')) doomed.reverse();
   return doomed;

@@ -34,8 +34,8 @@ describe("the age of a message under the sequences' time limit (ages)", () => {
   };
   const model = {
     sent: new Map([
-      [1, { start: 9_000, end: 9_020 }], // sent before the probe: too old for good
-      [2, { start: 20_000, end: 20_030 }],
+      [1, { start: 9_000, end: 9_020, n: 1 }], // sent before the probe: too old for good
+      [2, { start: 20_000, end: 20_030, n: 2 }],
     ]),
   };
 

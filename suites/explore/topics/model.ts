@@ -35,11 +35,24 @@ export interface TopicModel {
   followed?: number;
 }
 
-/** When a message's send was asked (start) and answered (end), in ms of this machine's clock. */
+/**
+ * When a message's send was asked (start) and answered (end), in ms of this machine's clock, and its place among the
+ * exploration's sends (`n`): the sends go one after another, each answered before the next is asked, so their order is
+ * the server's order of the messages ("following", "oldest"), which their ids need not follow.
+ */
 export interface Sent {
   readonly start: number;
   readonly end: number;
+  readonly n: number;
 }
+
+let sends = 0;
+/** A send's place among the exploration's sends (Sent.n). */
+export const nextSend = () => ++sends;
+
+/** `ids` in the order they were sent: the server's order of messages. */
+export const inSendOrder = (model: Pick<TopicModel, 'sent'>, ids: Iterable<number>): number[] =>
+  [...ids].sort((a, b) => model.sent.get(a)!.n - model.sent.get(b)!.n);
 
 /**
  * The move time limit the sequences run under, for those it holds (the movers other than administrators and
@@ -172,15 +185,15 @@ export const samePlace = (a: Place, b: Place) =>
 
 /** The live messages of a place, oldest first. */
 export const messagesIn = (model: TopicModel, where: Place): number[] =>
-  [...model.places]
-    .filter(([, p]) => samePlace(p, where))
-    .map(([id]) => id)
-    .sort((a, b) => a - b);
+  inSendOrder(
+    model,
+    [...model.places].filter(([, p]) => samePlace(p, where)).map(([id]) => id),
+  );
 
 /** The places that hold messages now, in order of their oldest message. */
 export const livePlaces = (model: TopicModel): Place[] => {
   const seen: Place[] = [];
-  for (const id of [...model.places.keys()].sort((a, b) => a - b)) {
+  for (const id of inSendOrder(model, model.places.keys())) {
     const p = model.places.get(id)!;
     if (!seen.some((s) => samePlace(s, p))) seen.push(p);
   }

@@ -11,7 +11,7 @@ import type { Role } from '../../../helpers/roles.ts';
 import { setRealm, untilOldRefused } from '../../messages/edit.ts';
 import { contentOf, mustSend, type OwnChannel } from '../../messages/messages.ts';
 import { SIZE } from './arbitraries.ts';
-import type { TimeLimit } from './model.ts';
+import { nextSend, type TimeLimit } from './model.ts';
 
 /** Requests a move step must make inside the limit, at the target's pace: the move, and reading back its topic. */
 const REQUESTS_INSIDE_LIMIT = 6;
@@ -99,7 +99,7 @@ export async function sendOld(ctx: CheckContext, channel: OwnChannel, sender: Ro
       topic: oldTopic,
       content: contentOf(ctx, 'old'),
     });
-    messages.push({ id, sent: { start, end: Date.now() } });
+    messages.push({ id, sent: { start, end: Date.now(), n: nextSend() } });
   }
   // The target's pace, not its rate limit's: waits for the rate limit are left out.
   return { messages, oldTopic, msPerSend: sending.workMs() / count };

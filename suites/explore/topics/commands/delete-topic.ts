@@ -5,7 +5,7 @@ import { SetupError, Unsupported } from '../../../../helpers/errors.ts';
 import { carriesFirstMessageId, deleteTopic, mustChannelObject } from '../../../channels/topics.ts';
 import { expectPlaces, judging } from '../judging.ts';
 import type { TopicCommand, TopicModel, TopicReal } from '../model.ts';
-import { describePlace, livePlaces, messagesIn, named, remove, samePlace } from '../model.ts';
+import { describePlace, inSendOrder, livePlaces, messagesIn, named, remove, samePlace } from '../model.ts';
 
 /** Rounds a delete_topic may take for the few messages of a sequence before the server is judged stuck. */
 const MAX_DELETE_ROUNDS = 20;
@@ -38,8 +38,14 @@ export class DeleteTopicCommand implements TopicCommand {
     const doomed = messagesIn(model, where);
     // The channel's oldest message, if the sequence's (only the first channel's is: see clearNotices), is the oldest
     // the model knows in it: a deletion that does not take that one cannot take the oldest.
-    const oldestKnown = Math.min(...[...model.places].filter(([, p]) => p.channel === where.channel).map(([id]) => id));
-    const watch = doomed.includes(oldestKnown) ? await watchOldest(real, channelId, doomed) : undefined;
+    const oldestKnown = inSendOrder(
+      model,
+      [...model.places].filter(([, p]) => p.channel === where.channel).map(([id]) => id),
+    )[0];
+    const watch =
+      oldestKnown !== undefined && doomed.includes(oldestKnown)
+        ? await watchOldest(real, channelId, doomed)
+        : undefined;
     for (let round = 1; ; round++) {
       const res = await deleteTopic(real.ctx, real.admin(), channelId, named(real, where.topic));
       // Before feature level 211 an unfinished deletion answered partially_completed instead of complete: false.

@@ -7,7 +7,7 @@
 import { edit } from '../../../messages/edit.ts';
 import { contentOf } from '../../../messages/messages.ts';
 import { expectPlaces, judging } from '../judging.ts';
-import { messagesIn, samePlace, type TopicCommand, type TopicModel, type TopicReal } from '../model.ts';
+import { inSendOrder, messagesIn, samePlace, type TopicCommand, type TopicModel, type TopicReal } from '../model.ts';
 
 export class EditContentCommand implements TopicCommand {
   constructor(readonly pick: number) {}
@@ -18,7 +18,7 @@ export class EditContentCommand implements TopicCommand {
       // brought yet, where a departing edit would file it back out of the model's sight.
       const old = real.timeLimit && { channel: 1, topic: real.timeLimit.oldTopic };
       const own = (id: number) => !old || !samePlace(model.history.get(id)![0]!, old);
-      const ids = [...model.places.keys()].filter(own).sort((a, b) => a - b);
+      const ids = inSendOrder(model, [...model.places.keys()].filter(own));
       if (!ids.length) return 'unjudged';
       const target = ids[this.pick % ids.length]!;
       const step = `${this} (message ${target}, as its sender)`;

@@ -1,10 +1,10 @@
 /** Moves a message, and what its propagate mode takes with it, within its channel or to the other one. */
 import { expectSuccess, fail } from '../../../../helpers/checks/matchers.ts';
 import type { Role } from '../../../../helpers/roles.ts';
-import { edit, QUIET } from '../../../messages/edit.ts';
+import { edit, QUIET, RESOLVED_PREFIX } from '../../../messages/edit.ts';
 import { expectPlaces, judging, type Kind } from '../judging.ts';
 import type { Place, TopicCommand, TopicModel, TopicReal } from '../model.ts';
-import { ages, messagesIn, named, place, samePlace } from '../model.ts';
+import { ages, inSendOrder, messagesIn, named, place, samePlace } from '../model.ts';
 import { limited, limitOn, moverOf } from '../movers.ts';
 
 const MODES = ['change_one', 'change_later', 'change_all'] as const;
@@ -46,15 +46,18 @@ export class MoveCommand implements TopicCommand {
   }
   /** The message moved, where from and to, the messages of its topic, those the mode takes, and who moves. */
   private plan(model: TopicModel, real: TopicReal) {
-    const ids = [...model.places.keys()].sort((a, b) => a - b);
+    const ids = inSendOrder(model, model.places.keys());
     const target = ids[this.pick % ids.length]!;
     const from = model.places.get(target)!;
     let to: Place;
     if (this.across && this.keep) to = { channel: 1 - from.channel, topic: from.topic };
     else if (this.across) to = { channel: 1 - from.channel, topic: real.names[this.name % real.names.length]! };
     else {
-      // Another topic of the sequence's than the message's own: a move that moves.
-      const others = real.names.filter((n) => n.toLowerCase() !== from.topic.toLowerCase());
+      // Another topic of the sequence's than the message's own, nor its unresolved name: a move that moves (a rename
+      // from "✔ t0" to "t0" unresolves, which the move limits may or may not hold: ResolveCommand's to judge).
+      const others = real.names.filter(
+        (n) => ![n, RESOLVED_PREFIX + n].some((name) => name.toLowerCase() === from.topic.toLowerCase()),
+      );
       to = { channel: from.channel, topic: others[this.name % others.length]! };
     }
     const inTopic = messagesIn(model, from);
@@ -62,7 +65,7 @@ export class MoveCommand implements TopicCommand {
       this.mode === 'change_one'
         ? [target]
         : this.mode === 'change_later'
-          ? inTopic.filter((id) => id >= target)
+          ? inTopic.slice(inTopic.indexOf(target))
           : inTopic;
     return { target, from, to, inTopic, moved, mover: moverOf(real, this.by) };
   }
@@ -106,10 +109,10 @@ export class MoveCommand implements TopicCommand {
       return;
     const first = res.body?.first_message_id_allowed_to_move;
     if (this.mode !== 'change_all' || !Number.isInteger(first)) return;
-    const where = model.places.get(first);
-    if (where && !samePlace(where, from))
+    // The topic is the sequence's own: every message in it is one the model knows.
+    if (!inTopic.includes(first))
       fail(res, `after ${step}: first_message_id_allowed_to_move is ${first}, a message not in the topic`);
-    const later = inTopic.filter((id) => id >= first);
+    const later = inTopic.slice(inTopic.indexOf(first));
     return () =>
       judging(model, real, this.kindOf(model, real, mover, later), async () => {
         const rest = `${step}, then change_later from first_message_id_allowed_to_move ${first}`;

@@ -1,7 +1,7 @@
 /** Checks narrows of a message's places: the one it is in now matches it, those it has left do not. */
 import { expectSuccess, fail } from '../../../../helpers/checks/matchers.ts';
 import { judging, lookerOf } from '../judging.ts';
-import { samePlace, type TopicCommand, type TopicModel, type TopicReal } from '../model.ts';
+import { inSendOrder, samePlace, type TopicCommand, type TopicModel, type TopicReal } from '../model.ts';
 
 /** A narrow of the `pick`th live message's place matches it; a narrow of any place it was in before does not. */
 export class NarrowCommand implements TopicCommand {
@@ -9,7 +9,7 @@ export class NarrowCommand implements TopicCommand {
   check = (model: Readonly<TopicModel>) => model.places.size > 0;
   run = (model: TopicModel, real: TopicReal) => judging(model, real, 'narrow', () => this.narrow(model, real));
   private async narrow(model: TopicModel, real: TopicReal): Promise<void> {
-    const ids = [...model.places.keys()].sort((a, b) => a - b);
+    const ids = inSendOrder(model, model.places.keys());
     const id = ids[this.pick % ids.length]!;
     const now = model.places.get(id)!;
     const before = (model.history.get(id) ?? []).filter((p) => !samePlace(p, now));

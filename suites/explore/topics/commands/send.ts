@@ -1,6 +1,6 @@
 /** Sends a message to a topic of the sequence's (the empty topic in each spelling a send may use). */
 import { contentOf, mustSend } from '../../../messages/messages.ts';
-import { EMPTY_NAME, place, type TopicCommand, type TopicModel, type TopicReal } from '../model.ts';
+import { EMPTY_NAME, nextSend, place, type TopicCommand, type TopicModel, type TopicReal } from '../model.ts';
 
 /** The spellings of the empty topic a send reads as "" (contract: Conventions, topic rule; Send a message). */
 const SPELLINGS = ['""', 'the display name', '"(no topic)"'] as const;
@@ -23,7 +23,7 @@ export class SendCommand implements TopicCommand {
       topic: spelled,
       content: contentOf(real.ctx, 'explore'),
     });
-    model.sent.set(id, { start, end: Date.now() });
+    model.sent.set(id, { start, end: Date.now(), n: nextSend() });
     place(model, id, { channel: this.channel, topic });
   }
   toString = () =>
