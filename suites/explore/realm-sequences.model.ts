@@ -31,6 +31,8 @@ group('the realm (model-based sequences)', () => {
     {
       section: '17. Add an APNs device token; 18. Remove an APNs device token; 19. Send a test notification',
       endpoint: 'POST /users/me/apns_device_token',
+      // The frame asks a test notification of each token (operation 19, from level 217).
+      since: 217,
       deprecatedAt: 406,
     },
     (ctx) => explore(ctx, pushResource(ctx)),
