@@ -49,11 +49,19 @@ export const ONEROUS = ['owner'] as const;
 export class SequenceFailure extends ConformanceAssertion {
   constructor(
     readonly steps: readonly string[],
-    cause: ConformanceAssertion,
+    readonly departure: ConformanceAssertion,
+    /**
+     * The steps of the run where it was first seen, where shrinking found a shorter one: a departure that leaves the
+     * realm's own state wrong (a slot never freed) fails the reruns sooner, and the first run shows its cause.
+     */
+    firstSeen?: readonly string[],
   ) {
+    const first = firstSeen
+      ? `\nfirst seen after ${firstSeen.length} steps: ${firstSeen.map((s, i) => `${i + 1}. ${s.split('\n')[0]}`).join('; ')}`
+      : '';
     super(
-      `after ${steps.length} step${steps.length > 1 ? 's' : ''}, the last departed:\n${steps.map((s, i) => `  ${i + 1}. ${s}`).join('\n')}\n${cause.message}`,
-      cause.exchange,
+      `after ${steps.length} step${steps.length > 1 ? 's' : ''}, the last departed:\n${steps.map((s, i) => `  ${i + 1}. ${s}`).join('\n')}\n${departure.message}${first}`,
+      departure.exchange,
     );
   }
 }
@@ -281,5 +289,5 @@ async function shrunk<M extends object, R>(
   ctx.note(
     `a departure of ${resource.name} shrunk from ${first.steps.length} steps to ${best.steps.length} in ${attempts} reruns`,
   );
-  return best.error;
+  return best === first ? best.error : new SequenceFailure(best.error.steps, best.error.departure, first.error.steps);
 }
