@@ -84,6 +84,7 @@ export const ANSWER_FAULTS = {
       'DRAFTS-CREATE-003',
       'DRAFTS-CREATE-007',
       'DRAFTS-CREATE-010',
+      'EXPLORE-008',
     ],
   },
   'answer-drafts-list-count-missing': {

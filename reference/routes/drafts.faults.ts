@@ -38,7 +38,7 @@ export const DRAFTS_FAULTS = {
   'drafts-ids-reversed': {
     clause: 'DRAFTS-CREATE-001',
     description: 'POST /drafts returns the new ids in reverse submission order.',
-    alsoBreaks: ['DRAFTS-CREATE-002'],
+    alsoBreaks: ['DRAFTS-CREATE-002', 'EXPLORE-008'],
   },
   'drafts-count-off-by-one': { clause: 'DRAFTS-LIST-001', description: 'GET /drafts returns count = length + 1.' },
   'drafts-invalid-type-accepted': {
@@ -57,7 +57,7 @@ export const DRAFTS_FAULTS = {
   'drafts-topic-not-stored': {
     clause: 'DRAFTS-CREATE-002',
     description: 'The topic of a channel draft is stored as the empty string.',
-    alsoBreaks: ['DRAFTS-CREATE-010'],
+    alsoBreaks: ['DRAFTS-CREATE-010', 'EXPLORE-008'],
   },
   'drafts-no-event': { clause: 'DRAFTS-EVENT-001', description: 'Creating drafts sends no drafts event.' },
   'drafts-non-ascii-content-rejected': {

@@ -9,7 +9,7 @@ export const GROUPS_FAULTS = {
   'group-deactivate-noop': {
     clause: 'GROUP-DEACTIVATE-001',
     description: 'Deactivating a group answers success but the group stays active.',
-    alsoBreaks: ['GROUP-DEACTIVATE-006'],
+    alsoBreaks: ['GROUP-DEACTIVATE-006', 'EXPLORE-013'],
   },
   'group-in-use-deactivated': {
     clause: 'GROUP-DEACTIVATE-002',

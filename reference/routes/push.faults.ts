@@ -9,6 +9,7 @@ export const PUSH_FAULTS = {
   'push-add-not-stored': {
     clause: 'PUSH-ADD-001',
     description: 'Adding an APNs token answers success but does not keep the token.',
+    alsoBreaks: ['EXPLORE-009'],
   },
   'push-empty-token-accepted': {
     clause: 'PUSH-ADD-002',

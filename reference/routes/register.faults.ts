@@ -9,20 +9,22 @@ export const REGISTER_FAULTS = {
   'queue-delete-twice-succeeds': {
     clause: 'QUEUE-DELETE-002',
     description: 'Deleting an already deleted event queue succeeds (unknown ids still fail).',
+    alsoBreaks: ['EXPLORE-010'],
   },
   'queue-error-without-queue-id': {
     clause: 'QUEUE-DELETE-003',
     description: 'BAD_EVENT_QUEUE_ID errors carry no queue_id field.',
-    alsoBreaks: ['QUEUE-DELETE-002', 'RESP-QUEUE-DELETE-001'],
+    alsoBreaks: ['QUEUE-DELETE-002', 'RESP-QUEUE-DELETE-001', 'EXPLORE-010'],
   },
   'queue-id-echo-trimmed': {
     clause: 'QUEUE-DELETE-003',
     description: 'BAD_EVENT_QUEUE_ID errors echo the queue_id trimmed and lower-cased.',
-    alsoBreaks: ['QUEUE-DELETE-002', 'RESP-QUEUE-DELETE-001'],
+    alsoBreaks: ['QUEUE-DELETE-002', 'RESP-QUEUE-DELETE-001', 'EXPLORE-010'],
   },
   'queue-delete-fails': {
     clause: 'QUEUE-DELETE-001',
     description: 'DELETE /events of a valid queue answers BAD_EVENT_QUEUE_ID and keeps the queue.',
+    alsoBreaks: ['EXPLORE-010'],
   },
   'queue-delete-missing-param-succeeds': {
     clause: 'QUEUE-DELETE-004',
