@@ -27,6 +27,7 @@ import { type Among, budgetFor, drawOf, type Kind, rolesOfKind, someoneOf } from
 import { castingOf } from './casting.ts';
 import { Cleanups } from './cleanups.ts';
 import { deriveSeed, NUM_RUNS } from './seeds.ts';
+import { boundedShrink } from './shrink.ts';
 
 let counter = 0;
 
@@ -288,7 +289,9 @@ export class CheckContext {
   }
 
   /**
-   * fast-check parameters: this check's seed and the profile's number of runs, or the replay asked for. `examples`
+   * fast-check parameters: this check's seed and the profile's number of runs, or the replay asked for (exactly the
+   * case asked for: fast-check's endOnFailure, which also stops shrinking). A failure is shrunk, for a bounded time
+   * (shrink.ts). `examples`
    * run first and count among the runs, yet at least half the runs are generated: fast-check counts examples among
    * numRuns, so that a profile with fewer runs than examples would leave some of them out and generate nothing. The
    * quick profile (a pull request's run, within one window of a per-user rate limit) generates only the runs its
@@ -303,7 +306,8 @@ export class CheckContext {
       ...(replay ? { path: replay.path } : {}),
       numRuns: Math.max(runs, examples.length + (this.world.profile === 'quick' ? 0 : Math.ceil(runs / 2))),
       ...(examples.length > 0 ? { examples } : {}),
-      endOnFailure: true,
+      endOnFailure: replay !== undefined,
+      plugins: [boundedShrink()],
     };
   }
 }

@@ -17,8 +17,8 @@ export function distinctRuns(runs: number, cases: number): number {
 
 /**
  * A guard for a property's predicate, called first with the case's key: a case judged already is skipped
- * (fc.pre), before any request. For properties that end on their first failure (no shrinking: a shrunk case would
- * meet its own key).
+ * (fc.pre), before any request. A shrink's candidates meet it too: one whose key was judged is skipped, its answer
+ * being known, so a failure shrinks only towards cases not yet judged.
  */
 export function onceEach(): (key: string) => void {
   const judged = new Set<string>();
