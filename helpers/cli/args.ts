@@ -28,7 +28,8 @@ server when neither is given, and writes reports. Exit status: 0 conforming (or 
   --max-rps N                 at most N requests per second to the target (MAX_RPS)
   --explore-minutes N         after the profile's sequences, keep exploring with fresh seeds for N minutes
                               and report each distinct failure once (EXPLORE_MINUTES)
-  --list                      print every clause (id, level, section, endpoint) and exit
+  --list                      print every clause (id, level, section, endpoint), or those --only selects, and exit
+  --list-faults               print the embedded server's faults (REFERENCE_FAULTS), each with the clause it breaks
   --help                      print this help and exit
 
   teamchat-conformance merge [--report-dir DIR] [--baseline FILE [--update-baseline]] SHARD_REPORT_DIR…
@@ -48,7 +49,8 @@ export interface RunOptions {
 
 export type Command =
   | RunOptions
-  | { kind: 'list' }
+  | { kind: 'list'; only: string[] }
+  | { kind: 'list-faults' }
   | { kind: 'help' }
   | { kind: 'merge'; reportDir?: string; inputs: string[]; baseline?: string; updateBaseline: boolean }
   | { kind: 'error'; message: string };
@@ -87,6 +89,7 @@ export function parseCommand(argv: readonly string[]): Command {
         'max-rps': { type: 'string' },
         'explore-minutes': { type: 'string' },
         list: { type: 'boolean' },
+        'list-faults': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -94,7 +97,12 @@ export function parseCommand(argv: readonly string[]): Command {
     return { kind: 'error', message: (error as Error).message };
   }
   if (values.help) return { kind: 'help' };
-  if (values.list) return { kind: 'list' };
+  if (values['list-faults']) return { kind: 'list-faults' };
+  const only = ((values.only as string[] | undefined) ?? [])
+    .flatMap((o) => o.split(','))
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (values.list) return { kind: 'list', only };
 
   const overrides: Record<string, string> = {};
   for (const [flag, variable] of Object.entries(FLAG_TO_VAR)) {
@@ -106,10 +114,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const options: RunOptions = {
     kind: 'run',
     overrides,
-    only: ((values.only as string[] | undefined) ?? [])
-      .flatMap((o) => o.split(','))
-      .map((o) => o.trim())
-      .filter(Boolean),
+    only,
     updateBaseline: values['update-baseline'] === true,
   };
   if (typeof values['env-file'] === 'string') options.envFile = values['env-file'];

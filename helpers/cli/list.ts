@@ -1,4 +1,5 @@
-/** `--list`: every clause, one per line, grouped by endpoint as the report groups them. */
+/** `--list` and `--list-faults`: the clauses, grouped by endpoint as the report groups them; the reference's faults. */
+import type { FaultInfo } from '../../reference/faults.ts';
 import type { Clause } from '../clauses/types.ts';
 
 export function formatClauseList(clauses: readonly Clause[]): string {
@@ -11,4 +12,16 @@ export function formatClauseList(clauses: readonly Clause[]): string {
       return `${c.id.padEnd(width)}  ${c.level.padEnd(6)}  ${c.endpoint.padEnd(24)}  ${c.title} (${c.section})${dated}${deprecated}`;
     });
   return `${lines.join('\n')}\n${clauses.length} clauses`;
+}
+
+/** Each fault with the clause it breaks (and the rules over every operation it breaks too), in catalogue order. */
+export function formatFaultList(faults: Readonly<Record<string, FaultInfo>>): string {
+  const entries = Object.entries(faults);
+  const width = Math.max(...entries.map(([id]) => id.length));
+  const clauseWidth = Math.max(...entries.map(([, f]) => f.clause.length));
+  const lines = entries.map(([id, f]) => {
+    const also = f.alsoBreaks?.length ? ` (also breaks ${f.alsoBreaks.join(', ')})` : '';
+    return `${id.padEnd(width)}  ${f.clause.padEnd(clauseWidth)}  ${f.description}${also}`;
+  });
+  return `${lines.join('\n')}\n${entries.length} faults: REFERENCE_FAULTS=a,b npm run conformance (or npm run reference -- --faults a,b)`;
 }

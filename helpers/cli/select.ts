@@ -14,8 +14,9 @@ export interface Selection {
 export function select(selectors: readonly string[], clauses: readonly Clause[]): Selection {
   const ids = new Set<string>();
   const unmatched: string[] = [];
+  const areaOf = operationAreas(clauses);
   for (const selector of selectors) {
-    const matching = clauses.filter((c) => matches(selector, c));
+    const matching = clauses.filter((c) => matches(selector, c, areaOf));
     if (matching.length === 0) unmatched.push(selector);
     for (const c of matching) ids.add(c.id);
   }
@@ -23,11 +24,22 @@ export function select(selectors: readonly string[], clauses: readonly Clause[])
   return { ids, files, unmatched };
 }
 
-function matches(selector: string, clause: Clause): boolean {
+function matches(selector: string, clause: Clause, areaOf: ReadonlyMap<string, string>): boolean {
   if (/^[A-Z0-9*?-]+$/.test(selector)) return globToRegExp(selector).test(clause.id);
   if (/^(GET|POST|PATCH|DELETE)\s/i.test(selector))
     return clause.endpoint.toUpperCase() === selector.replace(/\s+/, ' ').toUpperCase();
-  return clause.area === selector;
+  // An operation's RESP-* and BAD-* clauses are checked in suites/conventions, yet they are the operation's: an
+  // area selects those of its operations too.
+  return clause.area === selector || (/^(RESP|BAD)-/.test(clause.id) && areaOf.get(clause.endpoint) === selector);
+}
+
+/**
+ * The area each operation belongs to: that of the check that exercises it for its RESP-* clause (one per operation,
+ * in the operation's own suite file), so that an operation other areas also call (AUTH-004 on POST /drafts) stays
+ * with its own.
+ */
+function operationAreas(clauses: readonly Clause[]): Map<string, string> {
+  return new Map(clauses.filter((c) => c.exercisesOperation).map((c) => [c.endpoint, c.area]));
 }
 
 export function globToRegExp(glob: string): RegExp {
