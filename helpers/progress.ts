@@ -67,11 +67,22 @@ export function pollingWait(who: string, why: string, upToMs: number) {
   };
 }
 
+let lastPrinted = Date.now();
+
+/** Prints a line of the runner's own (a progress line, a file's result) and notes when: see lastPrintedAt. */
+export function printLine(line: string): void {
+  lastPrinted = Date.now();
+  process.stdout.write(line);
+}
+
+/** When the runner last printed a line: a run silent for long says what it is doing (cli/progress-reporter.ts). */
+export const lastPrintedAt = () => lastPrinted;
+
 /**
  * For vitest's `onConsoleLog` in the runner: prints a progress line once (the same line from several workers within
  * a few seconds is one wait) and keeps it out of the test output; other logs go their usual way.
  */
-export function progressFilter(write: (line: string) => void = (line) => process.stdout.write(line)) {
+export function progressFilter(write: (line: string) => void = printLine) {
   const seen = new Map<string, number>();
   return (log: string): false | undefined => {
     if (!log.startsWith(MARK)) return undefined;

@@ -3,12 +3,14 @@
  * against the embedded reference server, and writes the reports. `--help` lists the flags. Exit status:
  * 0 conforming (or only expected failures), 1 a clause failed unexpectedly, 2 configuration or target error.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { newRunSeed } from '../helpers/checks/seeds.ts';
 import { parseCommand, type RunOptions, USAGE } from '../helpers/cli/args.ts';
-import { formatClauseList } from '../helpers/cli/list.ts';
-import { select } from '../helpers/cli/select.ts';
+import { formatClauseList, formatFaultList } from '../helpers/cli/list.ts';
+import { ProgressReporter } from '../helpers/cli/progress-reporter.ts';
+import { type Selection, select } from '../helpers/cli/select.ts';
+import { type EmbeddedReplay, embeddedReplayOf, summaryLines } from '../helpers/cli/summary.ts';
 import { type Config, ConfigError, loadConfig, readEnv } from '../helpers/config/load.ts';
 import { describeConfig } from '../helpers/config/summary.ts';
 import { HarnessError, NotTheApiError, TargetError } from '../helpers/errors.ts';
@@ -17,18 +19,11 @@ import { redact } from '../helpers/http/redact.ts';
 import { type BaselineDiff, describeDiff, diffBaseline } from '../helpers/reporters/baseline.ts';
 import { writeJobSummary } from '../helpers/reporters/job-summary.ts';
 import { mergeReportDirs } from '../helpers/reporters/merge.ts';
-import {
-  errorsByCause,
-  exitCodeOf,
-  judgedFigures,
-  type RunResults,
-  requestCount,
-  requestsByAccount,
-} from '../helpers/reporters/results.ts';
-import { verdictOf } from '../helpers/reporters/verdict.ts';
+import { exitCodeOf, type RunResults } from '../helpers/reporters/results.ts';
 import { type ConformanceRun, runConformance } from '../helpers/run/run-conformance.ts';
 import type { SuiteRunner } from '../helpers/run/suite-runner.ts';
 import type { World } from '../helpers/world/types.ts';
+import { FAULTS } from '../reference/faults.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { CLAUSES } from '../suites/catalog.ts';
 
@@ -56,15 +51,21 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'help':
       log(USAGE);
       return 0;
-    case 'list':
-      log(formatClauseList(CLAUSES));
+    case 'list': {
+      const selection = command.only.length ? select(command.only, CLAUSES) : undefined;
+      if (selection?.unmatched.length) return fatal(matchesNone(selection));
+      log(formatClauseList(selection ? CLAUSES.filter((c) => selection.ids.has(c.id)) : CLAUSES));
+      return 0;
+    }
+    case 'list-faults':
+      log(formatFaultList(FAULTS));
       return 0;
     case 'error':
       return fatal(`${command.message}\n${USAGE.split('\n')[0]} (--help for all flags)`);
     case 'merge': {
       const dir = resolve(command.reportDir ?? 'reports');
       const merged = mergeReportDirs(command.inputs, dir);
-      printSummary(merged, dir, []);
+      printSummary(merged, { reportDir: dir });
       const diff = command.baseline
         ? compareWithBaseline(merged, command.baseline, command.updateBaseline, dir)
         : undefined;
@@ -88,9 +89,10 @@ async function run(options: RunOptions): Promise<number> {
     if (error instanceof ConfigError) return fatal(error.message);
     throw error;
   }
+  const unusable = unusableFile(config, options);
+  if (unusable) return fatal(unusable);
   const selection = options.only.length ? select(options.only, CLAUSES) : undefined;
-  if (selection?.unmatched.length)
-    return fatal(`--only ${selection.unmatched.join(', ')} matches no clause (--list shows them all)`);
+  if (selection?.unmatched.length) return fatal(matchesNone(selection));
   if (options.replay && selection?.ids.size !== 1)
     return fatal('--replay replays one property: name its clause with --only ID');
 
@@ -121,7 +123,7 @@ async function run(options: RunOptions): Promise<number> {
       clauses: CLAUSES,
       concurrency: world.options.workers,
       ...(options.shard ? { shard: options.shard } : {}),
-      reporters: ['default'],
+      reporters: [new ProgressReporter()],
     });
     // Vitest's logger exits the process on SIGINT/SIGTERM; the runner must undo what the run created first, so
     // only its own handlers stay (vitest's close() still restores the terminal).
@@ -160,7 +162,19 @@ async function run(options: RunOptions): Promise<number> {
     }
     const { results, leftovers } = run;
     const reportDir = resolve(config.reportDir);
-    printSummary(results, reportDir, leftovers);
+    const embedded = server
+      ? embeddedReplayOf(
+          {
+            faults: config.referenceFaults,
+            variants: config.referenceVariants,
+            flavour: config.referenceFlavour,
+            editGraceSeconds: config.referenceEditGraceSeconds,
+            featureLevel: config.referenceFeatureLevel,
+          },
+          new URL(server.url).port,
+        )
+      : undefined;
+    printSummary(results, { reportDir, leftovers, ...(embedded ? { embedded } : {}) });
     if (results) {
       const diff = options.baseline
         ? compareWithBaseline(results, options.baseline, options.updateBaseline, reportDir)
@@ -204,43 +218,43 @@ function summarizeForCi(results: RunResults, diff: BaselineDiff | undefined): vo
   if (writeJobSummary(results, process.env, diff)) log('job summary written to $GITHUB_STEP_SUMMARY');
 }
 
-function printSummary(results: RunResults | undefined, reportDir: string, leftovers: string[]): void {
-  log('');
+function printSummary(
+  results: RunResults | undefined,
+  options: { reportDir: string; leftovers?: string[]; embedded?: EmbeddedReplay },
+): void {
   if (!results) {
-    log('no results: the suites did not run to the end (see above)');
+    log('\nno results: the suites did not run to the end (see above)');
     return;
   }
-  log(verdictOf(results).text);
-  const c = results.counts;
-  const parts = [`${c.passed} passed`, `${c.failed} failed`, `${c.warned} warned`, `${c.error} errors`];
-  for (const o of ['known-failure', 'skipped-unsupported', 'not-applicable', 'disabled', 'not-run'] as const)
-    if (c[o]) parts.push(`${c[o]} ${o}`);
-  log(
-    `clauses ${results.clauses.length}: ${parts.join(', ')} · ${requestCount(results)} requests in ${(results.run.durationMs / 1000).toFixed(1)} s${judgedFigures(results)}`,
-  );
-  for (const r of results.clauses.filter((r) => r.outcome === 'failed' || r.outcome === 'warned').slice(0, 10)) {
-    log(`  ${r.outcome.padEnd(6)} ${r.id} ${r.level} ${r.title}\n         ${redact(r.reason?.split('\n')[0] ?? '')}`);
-  }
-  for (const [cause, ids] of errorsByCause(results)) {
-    log(
-      `  error  ${ids.length} check${ids.length > 1 ? 's' : ''} (${ids.slice(0, 4).join(', ')}${ids.length > 4 ? ', …' : ''}): ${redact(cause)}`,
-    );
-  }
-  const limited = results.clauses.reduce((n, r) => n + (r.rateLimited ?? 0), 0);
-  if (limited) log(`  ${limited} answers were 429 (rate limit hit) and were waited out`);
-  const busiest = requestsByAccount(results).slice(0, 3);
-  if (busiest.length)
-    log(
-      `  requests by account: ${busiest.map(([who, n]) => `${who} ${n}`).join(', ')}${requestsByAccount(results).length > 3 ? ', …' : ''}`,
-    );
-  const unexpected = results.clauses.filter((r) => r.unexpectedPass).map((r) => r.id);
-  if (unexpected.length)
-    log(`  passed although expected to fail (update the expected-failures file): ${unexpected.join(', ')}`);
-  for (const l of leftovers) log(`  left on the target: ${l}`);
-  log(
-    `reports: ${reportDir}/conformance.html, conformance.md, conformance.json, junit.xml, allure-results/ (npm run report: Allure HTML)`,
-  );
+  for (const line of summaryLines(results, options)) log(line);
 }
+
+/**
+ * A file the run would write or read later and could not: said before the run starts, in one line, rather than as
+ * a stack trace after it (a report directory it cannot write, a baseline that is no conformance.json).
+ */
+function unusableFile(config: Config, options: RunOptions): string | undefined {
+  const reportDir = resolve(config.reportDir);
+  try {
+    mkdirSync(reportDir, { recursive: true });
+    accessSync(reportDir, constants.W_OK);
+  } catch (error) {
+    return `REPORT_DIR ${reportDir} cannot be written: ${(error as Error).message}`;
+  }
+  if (options.baseline && existsSync(options.baseline)) {
+    try {
+      const baseline = JSON.parse(readFileSync(options.baseline, 'utf8')) as Partial<RunResults>;
+      if (!Array.isArray(baseline.clauses)) throw new Error('it has no clauses');
+    } catch (error) {
+      const why = (error as Error).message.replace(/\s+/g, ' '); // JSON.parse quotes the text, line breaks and all
+      return `--baseline ${options.baseline} is not a conformance.json of an earlier run: ${why}`;
+    }
+  }
+  return undefined;
+}
+
+const matchesNone = (selection: Selection) =>
+  `--only ${selection.unmatched.join(', ')} matches no clause (--list shows them all)`;
 
 function fatal(message: string): number {
   console.error(`teamchat-conformance: ${redact(message)}`);
