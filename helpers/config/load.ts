@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
 import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
+import { isFaultId } from '../../reference/faults.ts';
 import type { FlavourName } from '../../reference/flavours.ts';
 import { serverLevelProblem } from '../../reference/http/levels.ts';
 import { variantsProblem } from '../../reference/variants.ts';
@@ -56,7 +57,12 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(`configuration error:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    // One mistake, one line; several, a line each.
+    super(
+      problems.length === 1
+        ? `configuration error: ${problems[0]}`
+        : `configuration errors:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -118,6 +124,10 @@ export function loadConfig(env: Env): Config {
   if (!embedded && config.referenceVariants.length > 0) {
     problems.push('REFERENCE_VARIANTS applies to the embedded server only: unset it or unset TARGET_URL');
   }
+  // Named in one line: the catalogue is too long to list (--list-faults prints it, with the clause each breaks).
+  const unknownFaults = config.referenceFaults.filter((f) => !isFaultId(f));
+  if (unknownFaults.length)
+    problems.push(`REFERENCE_FAULTS: unknown fault(s) ${unknownFaults.join(', ')} (--list-faults lists them)`);
   const variantProblem = variantsProblem(config.referenceVariants);
   if (variantProblem) problems.push(`REFERENCE_VARIANTS: ${variantProblem}`);
   if (!embedded && config.referenceFeatureLevel !== undefined) {

@@ -68,7 +68,9 @@ describe('command line', () => {
       baseline: 'b.json',
       updateBaseline: true,
     });
-    expect(parseCommand(['--list'])).toEqual({ kind: 'list' });
+    expect(parseCommand(['--list'])).toEqual({ kind: 'list', only: [] });
+    expect(parseCommand(['--list', '--only', 'drafts'])).toEqual({ kind: 'list', only: ['drafts'] });
+    expect(parseCommand(['--list-faults'])).toEqual({ kind: 'list-faults' });
     expect(parseCommand(['-h'])).toEqual({ kind: 'help' });
   });
 
@@ -97,7 +99,24 @@ describe('--only', () => {
     expect(byEndpoint.ids.has('RESP-DRAFTS-LIST-001')).toBe(true);
     expect(byEndpoint.files).toEqual(['suites/drafts/get-drafts.test.ts']);
     const byArea = select(['auth'], CLAUSES);
-    expect(byArea.files).toEqual(['suites/auth/authentication.test.ts', 'suites/auth/post-fetch_api_key.test.ts']);
+    expect(byArea.files).toEqual([
+      'suites/auth/authentication.test.ts',
+      'suites/auth/post-fetch_api_key.test.ts',
+      'suites/conventions/bad-input.test.ts',
+    ]);
+  });
+
+  it("gives an area its operations' RESP-* and BAD-* clauses, and no other area's", () => {
+    const drafts = [...select(['drafts'], CLAUSES).ids];
+    expect(drafts).toEqual(
+      expect.arrayContaining(['RESP-DRAFTS-CREATE-001', 'RESP-DRAFTS-LIST-001', 'BAD-DRAFTS-CREATE-001']),
+    );
+    // AUTH-004 and EXPLORE-008 call POST /drafts too, yet the operation is the drafts area's.
+    expect(drafts.filter((id) => !/^(RESP-|BAD-)?DRAFTS-/.test(id))).toEqual([]);
+    expect([...select(['auth'], CLAUSES).ids].filter((id) => /^(RESP|BAD)-/.test(id)).sort()).toEqual([
+      'BAD-FETCHKEY-001',
+      'RESP-FETCHKEY-001',
+    ]);
   });
 
   it('reports selectors that match nothing', () => {
@@ -107,5 +126,21 @@ describe('--only', () => {
   it('treats only * and ? as wildcards', () => {
     expect(globToRegExp('A.B-*').test('A.B-1')).toBe(true);
     expect(globToRegExp('A.B-*').test('AxB-1')).toBe(false);
+  });
+});
+
+describe('configuration mistakes', () => {
+  it('name an unknown fault in one line, pointing at the list', async () => {
+    const { ConfigError, loadConfig } = await import('../../helpers/config/load.ts');
+    let error: unknown;
+    try {
+      loadConfig({ REFERENCE_FAULTS: 'drafts-oldest-first,nope' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toBe(
+      'configuration error: REFERENCE_FAULTS: unknown fault(s) nope (--list-faults lists them)',
+    );
   });
 });
