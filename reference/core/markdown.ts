@@ -13,16 +13,16 @@ export const escapeHtml = (text: string): string =>
  */
 function textOf(s: string, options: RenderOptions): string {
   if (options.noEscape) return s;
-  const escape = (part: string) =>
+  const escapeText = (part: string) =>
     options.numericReferences
       ? part.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
       : options.inlineHtml
         ? part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
         : escapeHtml(part);
-  if (!options.inlineHtml) return escape(s);
+  if (!options.inlineHtml) return escapeText(s);
   return s
     .split(/(<\/?[a-z][a-z0-9-]*>)/i)
-    .map((part, i) => (i % 2 ? part : escape(part)))
+    .map((part, i) => (i % 2 ? part : escapeText(part)))
     .join('');
 }
 

@@ -4,7 +4,7 @@ import type { Role } from '../../../../helpers/roles.ts';
 import { edit, QUIET, RESOLVED_PREFIX } from '../../../messages/edit.ts';
 import { expectPlaces, judging, type Kind } from '../judging.ts';
 import type { Place, TopicCommand, TopicModel, TopicReal } from '../model.ts';
-import { ages, inSendOrder, messagesIn, named, place, samePlace } from '../model.ts';
+import { ages, inSendOrder, messagesIn, named, place } from '../model.ts';
 import { limited, limitOn, moverOf } from '../movers.ts';
 
 const MODES = ['change_one', 'change_later', 'change_all'] as const;
@@ -77,7 +77,7 @@ export class MoveCommand implements TopicCommand {
   private async move(
     model: TopicModel,
     real: TopicReal,
-    { target, from, to, inTopic, moved, mover }: ReturnType<MoveCommand['plan']>,
+    { target, to, inTopic, moved, mover }: ReturnType<MoveCommand['plan']>,
   ): Promise<(() => Promise<void>) | undefined> {
     const step = `${this} (message ${target}, as the ${mover})`;
     const params = {
