@@ -1,5 +1,5 @@
 /**
- * Every configuration variable, in the order README.md and .env.example list them.
+ * Every configuration variable, in the order docs/command-line.md and .env.example list them.
  * Each entry parses one raw string; a bad value throws with a message that names the variable.
  */
 import { z } from 'zod';
