@@ -5,9 +5,9 @@
  * the last screen (summary.ts) gives the failures, ordered by cause, and the reports their evidence. vitest's default
  * reporter printed each failure's harness frames and its body twice.
  */
-import type { SerializedError } from 'vitest';
+import type { SerializedError, UserConsoleLog } from 'vitest';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import { lastPrintedAt, printLine } from '../progress.ts';
+import { lastPrintedAt, printLine, progressFilter } from '../progress.ts';
 
 export const HEARTBEAT_MS = 10_000;
 
@@ -28,10 +28,23 @@ export class ProgressReporter implements Reporter {
   private readonly running = new Map<string, { clause: string; since: number }>();
   private timer: NodeJS.Timeout | undefined;
 
+  /** The checks' own progress lines (a wait, a lease): printed once however many workers log them. */
+  private readonly progress: ReturnType<typeof progressFilter>;
+
   constructor(options: ProgressOptions = {}) {
     this.print = options.print ?? printLine;
     this.lastPrinted = options.lastPrinted ?? lastPrintedAt;
     this.now = options.now ?? Date.now;
+    this.progress = progressFilter(this.print);
+  }
+
+  /**
+   * What the checks log: vitest hands it to the reporters, and only its own reporters ask the `onConsoleLog` filter
+   * (suite-runner.ts), so this one filters it itself: a progress line once, anything else as it came.
+   */
+  onUserConsoleLog(log: UserConsoleLog): void {
+    if (this.progress(log.content) === false) return;
+    (log.type === 'stderr' ? process.stderr : process.stdout).write(log.content);
   }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
