@@ -165,7 +165,8 @@ describe('against no server', () => {
   it('ends within seconds with one clear error and exit 2', async () => {
     const run = await runConformance({ env: { TARGET_URL: 'http://127.0.0.1:1', ...accountEnv } });
     expect(run.code).toBe(2);
-    expect(run.ms).toBeLessThan(15_000);
+    // Within seconds on a quiet machine; the bound only tells one error from a run of timeouts, and holds loaded.
+    expect(run.ms).toBeLessThan(60_000);
     const lines = run.stderr.trim().split('\n');
     expect(lines[0]).toMatch(
       /^teamchat-conformance: cannot reach the target at http:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/,

@@ -37,7 +37,8 @@ describe('a lease left by a killed run', () => {
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(`waiting for run ${killed}'s lease on shared state, for realm-edit-settings`);
     expect(Date.now()).toBeGreaterThanOrEqual(lapses);
-    expect(run.ms).toBeLessThan(50_000);
+    // Held back until the lapse, not for a run's whole wait for another's lease (8 min); loaded machines included.
+    expect(run.ms).toBeLessThan(90_000);
     expect(run.results!.clauses.find((c) => c.id === 'EDIT-CONTENT-001')?.notes?.join(' ')).toMatch(
       /waited \d+ s for another run's lease on shared state \(realm-edit-settings\)/,
     );

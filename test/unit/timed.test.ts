@@ -19,7 +19,8 @@ describe('timed steps', () => {
     const timed = timedSteps(recorder);
     const end = recorder.beginWait(Date.now() - 10_000, 'rate-limit');
     end();
-    expect(timed.workMs()).toBeLessThan(1000);
+    // The 10 s wait is not work; what is left is a few statements' time, however loaded the machine.
+    expect(timed.workMs()).toBeLessThan(5_000);
   });
 
   it('a wait before the mark does not count', () => {
