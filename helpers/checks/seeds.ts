@@ -17,6 +17,18 @@ export function deriveSeed(runSeed: number, label: string): number {
 /** Property runs per profile: few on every pull request, many at night. */
 export const NUM_RUNS: Record<Profile, number> = { quick: 3, full: 30, nightly: 300 };
 
+/** A small seeded generator of numbers in [0, 1) (mulberry32): draws a seed replays exactly. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function newRunSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { seededRandom } from '../../helpers/checks/seeds.ts';
 
 export interface ChaosOptions {
   upstream: string;
@@ -30,7 +31,7 @@ export interface ChaosProxy {
 }
 
 export async function startChaosProxy(options: ChaosOptions): Promise<ChaosProxy> {
-  const random = mulberry32(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const injected: Record<string, number> = {};
   const sockets = new Set<Socket>();
   let count = 0;
@@ -107,15 +108,4 @@ function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
     stream.on('end', () => resolve(Buffer.concat(chunks)));
     stream.on('error', reject);
   });
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,7 +1,8 @@
 // The covering walk's pieces (suites/explore/realm/pairs.ts): the tally of ordered pairs and the choice of the next
 // kind, which together reach every pair a resource's states allow.
 import { describe, expect, it } from 'vitest';
-import { nextKind, PairTally, plan, seeded } from '../../suites/explore/realm/pairs.ts';
+import { seededRandom } from '../../helpers/checks/seeds.ts';
+import { nextKind, PairTally, plan } from '../../suites/explore/realm/pairs.ts';
 
 describe('PairTally', () => {
   it('counts consecutive steps as pairs, not across a break', () => {
@@ -41,7 +42,7 @@ describe('nextKind', () => {
   it('covers every pair of kinds that can always run, in at most k² + 1 steps', () => {
     const kinds = ['a', 'b', 'c', 'd'];
     const tally = new PairTally(kinds);
-    const random = seeded(7);
+    const random = seededRandom(7);
     let steps = 0;
     while (!tally.complete && steps < 4 * kinds.length ** 2) {
       tally.step(nextKind(tally, kinds, random)!);
@@ -55,7 +56,7 @@ describe('nextKind', () => {
     // A toy resource: "create" adds one, "delete" needs one; every pair is reachable, though not from every state.
     const kinds = ['create', 'delete', 'list'];
     const tally = new PairTally(kinds);
-    const random = seeded(1);
+    const random = seededRandom(1);
     let held = 0;
     for (let n = 0; n < 4 * kinds.length ** 2 && !tally.complete; n++) {
       const kind = nextKind(tally, held > 0 ? kinds : ['create', 'list'], random)!;
@@ -66,8 +67,8 @@ describe('nextKind', () => {
   });
 
   it('draws alike from one seed', () => {
-    const a = seeded(42);
-    const b = seeded(42);
+    const a = seededRandom(42);
+    const b = seededRandom(42);
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
   });
 });

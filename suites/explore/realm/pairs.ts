@@ -93,18 +93,6 @@ export function nextKind(tally: PairTally, feasible: readonly string[], random: 
   return pool[Math.floor(random() * pool.length)];
 }
 
-/** A small seeded generator of numbers in [0, 1) (mulberry32): the covering walk's draws. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** What the planner needs of a resource's steps: whether one can run on a model, and what it does to it. */
 export interface Simulated<M> {
   check(model: Readonly<M>): boolean;

@@ -8,8 +8,9 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
+import { seededRandom } from '../../../helpers/checks/seeds.ts';
 import { toCurl } from '../../../helpers/http/exchange.ts';
-import { nextKind, PairTally, plan, seeded } from './pairs.ts';
+import { nextKind, PairTally, plan } from './pairs.ts';
 
 /** One command of a resource, with its modifier: it picks what it acts on from the model when it runs. */
 export interface Step<M extends object, R> extends fc.AsyncCommand<M, R> {
@@ -189,7 +190,7 @@ function walk<M extends object, R>(
   tally: PairTally,
   explored: Explored,
 ): Promise<Failed<M, R> | undefined> {
-  const random = seeded(ctx.seed);
+  const random = seededRandom(ctx.seed);
   const count = resource.kinds.length;
   const quick = ctx.world.profile === 'quick';
   const most = quick ? QUICK_STEPS_PER_KIND * count : WALK_STEPS_PER_PAIR * count ** 2;
