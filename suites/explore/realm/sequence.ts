@@ -27,10 +27,11 @@ export interface Step<M extends object, R> extends fc.AsyncCommand<M, R> {
 export interface Resource<M extends object, R> {
   /** For notes and failures: "drafts". */
   readonly name: string;
-  /** The kinds whose ordered pairs each run covers. */
-  readonly kinds: readonly string[];
-  /** The step of `kind` (one object may serve many sequences: it keeps no state of its own). */
-  stepOf(kind: string): Step<M, R>;
+  /**
+   * One step of each kind, whose ordered pairs each run covers (one object serves many sequences: a step keeps no
+   * state of its own).
+   */
+  readonly steps: readonly Step<M, R>[];
   /** A fresh model and its real counterpart for one sequence (set-up). */
   start(): Promise<{ model: M; real: R }>;
   /** Reads back everything a step may have disturbed (not only what it touched) and compares it with the model. */
@@ -45,6 +46,12 @@ export interface Resource<M extends object, R> {
  * coming when a sequence starts.
  */
 export const ONEROUS = ['owner'] as const;
+
+/** The kinds of a resource's steps, and the step of each. */
+function kindsOf<M extends object, R>(resource: Resource<M, R>) {
+  const byKind = new Map(resource.steps.map((s) => [s.kind, s]));
+  return { kinds: [...byKind.keys()], stepOf: (kind: string) => byKind.get(kind)! };
+}
 
 /** A departure seen in a sequence: its message leads with the numbered steps that led to it. */
 export class SequenceFailure extends ConformanceAssertion {
@@ -143,7 +150,7 @@ export async function exploreResource<M extends object, R>(
   resource: Resource<M, R>,
   random: { numRuns: number; maxCommands: number },
 ): Promise<Explored> {
-  const tally = new PairTally(resource.kinds);
+  const tally = new PairTally(kindsOf(resource).kinds);
   const explored: Explored = { tally, sequences: 0, steps: 0 };
   if (!ctx.world.replay) {
     const failure = await walk(ctx, resource, tally, explored);
@@ -151,7 +158,7 @@ export async function exploreResource<M extends object, R>(
   }
   if (random.numRuns === 0 && !ctx.world.replay) return explored;
   const commands = fc.commands(
-    resource.kinds.map((k) => fc.constant(new Framed(resource.stepOf(k), resource, tally))),
+    resource.steps.map((step) => fc.constant(new Framed(step, resource, tally))),
     {
       maxCommands: random.maxCommands,
       size: 'max',
@@ -191,12 +198,13 @@ function walk<M extends object, R>(
   explored: Explored,
 ): Promise<Failed<M, R> | undefined> {
   const random = seededRandom(ctx.seed);
-  const count = resource.kinds.length;
+  const { kinds: all, stepOf } = kindsOf(resource);
+  const count = all.length;
   const quick = ctx.world.profile === 'quick';
   const most = quick ? QUICK_STEPS_PER_KIND * count : WALK_STEPS_PER_PAIR * count ** 2;
   // The kinds in an order the seed rotates: where a walk stops short, runs with other seeds cover other pairs.
   const turn = ctx.seed % count;
-  const kinds = [...resource.kinds.slice(turn), ...resource.kinds.slice(0, turn)];
+  const kinds = [...all.slice(turn), ...all.slice(0, turn)];
   if (quick) tally.unreached = `beyond the quick profile's ${most} steps (the full profile covers every pair)`;
   explored.sequences += 1;
   tally.break();
@@ -206,13 +214,13 @@ function walk<M extends object, R>(
     (model, n) => {
       if (n >= most || tally.complete) return undefined;
       const kind =
-        plan(model, kinds, resource.stepOf, tally)?.[0] ??
+        plan(model, kinds, stepOf, tally)?.[0] ??
         nextKind(
           tally,
-          kinds.filter((k) => resource.stepOf(k).check(model)),
+          kinds.filter((k) => stepOf(k).check(model)),
           random,
         );
-      return kind === undefined ? undefined : resource.stepOf(kind);
+      return kind === undefined ? undefined : stepOf(kind);
     },
     (step) => {
       tally.step(step.kind);

@@ -6,25 +6,22 @@
 import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { fail, isInt } from '../../../../helpers/checks/matchers.ts';
 import { listDrafts, notRecipient, recipientOf, sameContent, sortedIds } from '../../../drafts/drafts.ts';
-import { ONEROUS, type Resource, type Step } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../sequence.ts';
 import { CreateDrafts } from './create.ts';
 import { DeleteDraft } from './delete.ts';
 import { EditDraft } from './edit.ts';
 import type { DraftRecord, DraftsModel, DraftsReal } from './model.ts';
 
-type DraftStep = Step<DraftsModel, DraftsReal>;
-
-const STEPS: Record<string, DraftStep> = Object.fromEntries(
-  [new CreateDrafts(1), new CreateDrafts(2), new EditDraft(), new DeleteDraft('newest'), new DeleteDraft('gone')].map(
-    (s) => [s.kind, s],
-  ),
-);
-
 export function draftsResource(ctx: CheckContext): Resource<DraftsModel, DraftsReal> {
   return {
     name: 'drafts',
-    kinds: Object.keys(STEPS),
-    stepOf: (kind) => STEPS[kind]!,
+    steps: [
+      new CreateDrafts(1),
+      new CreateDrafts(2),
+      new EditDraft(),
+      new DeleteDraft('newest'),
+      new DeleteDraft('gone'),
+    ],
     start: async () => ({
       model: { live: new Map(), deleted: [], clock: Math.floor(Date.now() / 1000) - 1_000_000, written: 0 },
       real: {

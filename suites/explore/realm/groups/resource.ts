@@ -7,28 +7,23 @@ import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { fail } from '../../../../helpers/checks/matchers.ts';
 import { setupFailure } from '../../../../helpers/http/setup-failure.ts';
 import { deactivateGroup, groupManager } from '../../../user_groups/groups.ts';
-import { ONEROUS, type Resource, type Step } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../sequence.ts';
 import { CreateGroup } from './create.ts';
 import { DeactivateGroup } from './deactivate.ts';
 import { type GroupsModel, type GroupsReal, live } from './model.ts';
 import { NestGroup } from './nest.ts';
 
-const STEPS: Record<string, Step<GroupsModel, GroupsReal>> = Object.fromEntries(
-  [
-    new CreateGroup(),
-    new NestGroup(true),
-    new NestGroup(false),
-    new DeactivateGroup('free'),
-    new DeactivateGroup('nested'),
-    new DeactivateGroup('again'),
-  ].map((s) => [s.kind, s]),
-);
-
 export function groupsResource(ctx: CheckContext): Resource<GroupsModel, GroupsReal> {
   return {
     name: 'user groups',
-    kinds: Object.keys(STEPS),
-    stepOf: (kind) => STEPS[kind]!,
+    steps: [
+      new CreateGroup(),
+      new NestGroup(true),
+      new NestGroup(false),
+      new DeactivateGroup('free'),
+      new DeactivateGroup('nested'),
+      new DeactivateGroup('again'),
+    ],
     start: async () => ({
       model: { groups: [], nested: [], unnested: [] },
       real: { ctx, manager: groupManager(ctx), reader: ctx.someone('person', { besides: ONEROUS }) },

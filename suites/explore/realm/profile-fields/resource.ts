@@ -9,21 +9,16 @@ import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { fail } from '../../../../helpers/checks/matchers.ts';
 import { mustSucceed } from '../../../../helpers/http/setup-failure.ts';
 import { fieldAdmin, summaryCount, takeSummaryTurn } from '../../../realm/profile-fields.ts';
-import type { Resource, Step } from '../sequence.ts';
+import type { Resource } from '../sequence.ts';
 import { CreateField } from './create.ts';
 import { DeleteField } from './delete.ts';
 import type { FieldsModel, FieldsReal } from './model.ts';
-
-const STEPS: Record<string, Step<FieldsModel, FieldsReal>> = Object.fromEntries(
-  [new CreateField(false), new CreateField(true), new DeleteField()].map((s) => [s.kind, s]),
-);
 
 export function profileFieldsResource(ctx: CheckContext): Resource<FieldsModel, FieldsReal> {
   let noted = false;
   return {
     name: 'profile fields',
-    kinds: Object.keys(STEPS),
-    stepOf: (kind) => STEPS[kind]!,
+    steps: [new CreateField(false), new CreateField(true), new DeleteField()],
     start: async () => {
       ctx.requireRealmChanges('creating custom profile fields');
       await takeSummaryTurn(ctx);

@@ -8,23 +8,15 @@ import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { expectError, fail } from '../../../../helpers/checks/matchers.ts';
 import { removeToken } from '../../../push/push.ts';
-import { ONEROUS, type Resource, type Step } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../sequence.ts';
 import { AddToken } from './add.ts';
 import { POOL, type PushModel, type PushReal } from './model.ts';
 import { RemoveToken } from './remove.ts';
 
-const STEPS: Record<string, Step<PushModel, PushReal>> = Object.fromEntries(
-  [new AddToken('new'), new AddToken('again'), new RemoveToken('registered'), new RemoveToken('absent')].map((s) => [
-    s.kind,
-    s,
-  ]),
-);
-
 export function pushResource(ctx: CheckContext): Resource<PushModel, PushReal> {
   return {
     name: 'push tokens',
-    kinds: Object.keys(STEPS),
-    stepOf: (kind) => STEPS[kind]!,
+    steps: [new AddToken('new'), new AddToken('again'), new RemoveToken('registered'), new RemoveToken('absent')],
     start: async () => ({
       model: {
         pool: Array.from({ length: POOL }, () => createHash('sha256').update(ctx.unique('apns-seq')).digest('hex')),

@@ -7,24 +7,16 @@
 import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { registerQueue } from '../../../../helpers/checks/events.ts';
 import { fail } from '../../../../helpers/checks/matchers.ts';
-import { ONEROUS, type Resource, type Step } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../sequence.ts';
 import { DeleteQueue } from './delete.ts';
 import { gone, live, type QueuesModel, type QueuesReal } from './model.ts';
 import { RegisterQueue } from './register.ts';
 import { SendWithQueue } from './send.ts';
 
-const STEPS: Record<string, Step<QueuesModel, QueuesReal>> = Object.fromEntries(
-  [new RegisterQueue(), new DeleteQueue('oldest'), new DeleteQueue('gone'), new SendWithQueue()].map((s) => [
-    s.kind,
-    s,
-  ]),
-);
-
 export function queuesResource(ctx: CheckContext): Resource<QueuesModel, QueuesReal> {
   return {
     name: 'event queues',
-    kinds: Object.keys(STEPS),
-    stepOf: (kind) => STEPS[kind]!,
+    steps: [new RegisterQueue(), new DeleteQueue('oldest'), new DeleteQueue('gone'), new SendWithQueue()],
     start: async () => {
       const owner = ctx.someone('human', { besides: ONEROUS });
       // One queue from the start: a step then always has another queue beside the one it names.

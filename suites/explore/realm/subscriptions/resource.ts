@@ -10,7 +10,7 @@ import { expectSuccess, fail } from '../../../../helpers/checks/matchers.ts';
 import type { Role } from '../../../../helpers/roles.ts';
 import { callerOf, judgeListing, listStreams } from '../../../channels/listing.ts';
 import type { WorldChannel } from '../../../channels/world.ts';
-import { ONEROUS, type Resource, type Step } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../sequence.ts';
 import { Add } from './add.ts';
 import { sequenceChannels } from './channels.ts';
 import { Join } from './join.ts';
@@ -18,15 +18,10 @@ import { Leave } from './leave.ts';
 import { isSubscribed, type SubsModel, type SubsReal } from './model.ts';
 import { Remove } from './remove.ts';
 
-const STEPS: Record<string, Step<SubsModel, SubsReal>> = Object.fromEntries(
-  [new Join(), new Leave(), new Add(), new Remove()].map((s) => [s.kind, s]),
-);
-
 export function subscriptionsResource(ctx: CheckContext): Resource<SubsModel, SubsReal> {
   return {
     name: 'subscriptions',
-    kinds: Object.keys(STEPS),
-    stepOf: (kind) => STEPS[kind]!,
+    steps: [new Join(), new Leave(), new Add(), new Remove()],
     start: async () => {
       // Not an administrator: they have metadata access to every private channel.
       const user = ctx.someone('person', { besides: [...ONEROUS, 'admin'] });
