@@ -1,7 +1,8 @@
 /**
  * The command line (`teamchat-conformance`, `npm run conformance -- …`): runs the suites against the target, or
  * against the embedded reference server, and writes the reports. `--help` lists the flags. Exit status:
- * 0 conforming (or only expected failures), 1 a clause failed unexpectedly, 2 configuration or target error.
+ * 0 conforming (or only expected failures), 1 a clause failed unexpectedly, 2 a configuration or target error, a check
+ * in error or a run that left clauses unjudged, 130 interrupted (helpers/reporters/results.ts exitCodeOf).
  */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -9,7 +9,8 @@ export const USAGE = `usage: teamchat-conformance [options]
 
 Runs the Team Chat API conformance suite against --target (or TARGET_URL), or against the embedded reference
 server when neither is given, and writes reports. Exit status: 0 conforming (or only expected failures),
-1 a clause failed unexpectedly, 2 configuration or target error.
+1 a clause failed unexpectedly, 2 a configuration or target error, a check in error or a run that left clauses
+unjudged, 130 interrupted.
 
   --target URL                base URL of the server under test (TARGET_URL)
   --env-file FILE             read configuration from FILE instead of .env (ENV_FILE)
