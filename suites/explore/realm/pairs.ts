@@ -10,14 +10,13 @@
  */
 
 /** An ordered pair of kinds: "create:batch → delete:newest". */
-export const pairName = (from: string, to: string) => `${from} → ${to}`;
+const pairName = (from: string, to: string) => `${from} → ${to}`;
 
-/** Which ordered pairs of kinds the steps a run took covered, and the kinds' pairs it did not, with why. */
+/** Which ordered pairs of kinds the steps a run took covered, and those it did not, with why. */
 export class PairTally {
   private readonly covered = new Set<string>();
-  private readonly why = new Map<string, string>();
   private last: string | undefined;
-  /** Why a pair no kind's reason explains was not covered (the walk's budget, where it had one). */
+  /** Why the pairs not covered were not (the walk's budget, where it had one). */
   unreached = 'not reached';
 
   constructor(readonly kinds: readonly string[]) {}
@@ -28,14 +27,9 @@ export class PairTally {
     this.last = kind;
   }
 
-  /** A sequence ended (or a step was put in between to make the next possible): the next step follows none. */
+  /** A sequence ended: the next step follows none. */
   break(): void {
     this.last = undefined;
-  }
-
-  /** Why the pairs of `kind` cannot be covered on this target (a role it lacks, an operation it refuses). */
-  leaveOut(kind: string, why: string): void {
-    if (!this.why.has(kind)) this.why.set(kind, why);
   }
 
   has(from: string, to: string): boolean {
@@ -57,13 +51,9 @@ export class PairTally {
     return this.kinds.filter((to) => !this.has(kind, to)).length;
   }
 
-  /** The pairs of the kinds not covered, each with why (the reason of a kind left out, else `unreached`). */
-  missing(): { pair: string; why: string }[] {
-    return this.kinds.flatMap((from) =>
-      this.kinds
-        .filter((to) => !this.has(from, to))
-        .map((to) => ({ pair: pairName(from, to), why: this.why.get(from) ?? this.why.get(to) ?? this.unreached })),
-    );
+  /** The pairs of the kinds not covered. */
+  missing(): string[] {
+    return this.kinds.flatMap((from) => this.kinds.filter((to) => !this.has(from, to)).map((to) => pairName(from, to)));
   }
 
   /** "36 of 36 ordered pairs of 6 kinds covered", and the ones left out with why. */
@@ -72,9 +62,8 @@ export class PairTally {
     const missing = this.missing();
     const head = `${total - missing.length} of ${total} ordered pairs of ${this.kinds.length} kinds covered`;
     if (!missing.length) return head;
-    const byWhy = new Map<string, string[]>();
-    for (const m of missing) byWhy.set(m.why, [...(byWhy.get(m.why) ?? []), m.pair]);
-    return `${head}; left out: ${[...byWhy].map(([why, pairs]) => `${pairs.length} (${why}: ${pairs.slice(0, 3).join(', ')}${pairs.length > 3 ? ', …' : ''})`).join('; ')}`;
+    const some = `${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}`;
+    return `${head}; left out: ${missing.length} (${this.unreached}: ${some})`;
   }
 }
 
