@@ -243,6 +243,12 @@ export const VARIANTS = {
     leftOpen: 'Draft: content is a string without null bytes; normalizing it is not stated',
     change: 'draft content is stored exactly as sent (no whitespace trimmed)',
   },
+  'drafts-ignored-fields-unchecked': {
+    leftOpen:
+      'Draft: to of an unaddressed draft and topic of a non-channel draft are ignored; validating them is not stated',
+    change:
+      'the fields a draft ignores are not type-checked: an unaddressed draft may give any to, a direct or unaddressed one any topic (stored as [] and "")',
+  },
   'slow-responses': {
     leftOpen: 'The contract gives no response times',
     change: 'every answer is delayed by 5 to 60 ms',

@@ -12,7 +12,7 @@
  *   answers, network failures, a gateway's 502–504 without a JSON body (the client treats those as the target
  *   being unavailable). A body the recorder cut is judged for its content type only.
  * - Not judged, as the contract leaves them open: which status code (a success outside 2xx or an error inside 2xx
- *   is recorded as a NOTE), the msg of an error, codes the contract does not list (Zulip's
+ *   is recorded as a NOTE; only an error's 5xx departs, HTTP saying the server erred), the msg of an error, codes the contract does not list (Zulip's
  *   REQUEST_VARIABLE_MISSING …), extra fields anywhere, the elements of ignored_parameters_unsupported.
  */
 import type { Exchange } from '../http/exchange.ts';
@@ -24,8 +24,8 @@ import { excerpt, fieldProblems, type ShapeOptions, type ShapeProblem } from './
 
 /**
  * The rules judged over every response, each with its one level. A rule that a hand-written check of the
- * conventions also judges names that clause as its `owner`, and the clause takes its level from here
- * (suites/conventions/envelope.test.ts), so both judgements report alike. `NOTE`: what the contract leaves "not shown"
+ * conventions also judges names that clause (or family: `BAD-*`) as its `owner`, and the clause takes its level from
+ * here (suites/conventions/envelope.test.ts, probe-sample.ts), so both judgements report alike. `NOTE`: what the contract leaves "not shown"
  * (status codes): recorded beside the verdict, never a warning or a failure.
  */
 export const RULES = {
@@ -39,6 +39,13 @@ export const RULES = {
   'envelope.error-code': { level: 'MUST', title: 'an error has a string code', owner: 'CONV-002' },
   'envelope.success-status': { level: 'NOTE', title: 'a success comes with a 2xx status' },
   'envelope.error-status': { level: 'NOTE', title: 'an error comes with a status outside 2xx' },
+  // Statuses are not shown, but HTTP's 5xx says the server erred: no answer to a request, a client's mistake least
+  // of all, whatever its body. One rule at one level for every answer (RESP-*) and every bad-input probe (BAD-*).
+  'envelope.error-server-status': {
+    level: 'MUST',
+    title: 'an error never comes with a 5xx status (HTTP: the server erred)',
+    owner: 'BAD-*',
+  },
   'shape.field-missing': { level: 'MUST', title: 'a success has every field its operation always returns' },
   'shape.field-type': { level: 'MUST', title: 'each field of a success has the type the contract gives' },
   'shape.field-value': { level: 'MUST', title: 'each enumerated or formatted field holds an allowed value' },
@@ -49,6 +56,10 @@ export const RULES = {
 } as const satisfies Record<string, { level: RuleLevel; title: string; owner?: string }>;
 
 export type RuleLevel = 'MUST' | 'SHOULD' | 'NOTE';
+
+/** The one test of the rule `envelope.error-server-status`, for every judgement of it (a 429 is never judged). */
+export const isServerErrorStatus = (status: number | undefined): boolean =>
+  status !== undefined && status >= 500 && status <= 599;
 
 /** The one test of the rule `envelope.content-type`, for every judgement of it. */
 export const isJsonContentType = (type: string | undefined): boolean =>
@@ -153,6 +164,7 @@ export function judgeExchange(e: JudgeableExchange, opts: JudgeOptions = {}): Ju
     }
   } else if (envelope.result === 'error') {
     if (ok) depart('envelope.error-status', `result "error" with HTTP ${e.status}`);
+    if (isServerErrorStatus(e.status)) depart('envelope.error-server-status', `result "error" with HTTP ${e.status}`);
     if (typeof envelope.msg !== 'string') depart('envelope.error-msg', `msg was ${excerpt(envelope.msg)}`);
     if (typeof envelope.code !== 'string') depart('envelope.error-code', `code was ${excerpt(envelope.code)}`);
     else for (const [rule, message] of extraFieldProblems(envelope, e, opts)) depart(rule, message);

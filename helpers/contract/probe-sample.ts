@@ -1,5 +1,6 @@
 /** Choosing probes for a run (profiles, reproducible by seed), and judging a target's answer to one. */
 import fc from 'fast-check';
+import { isServerErrorStatus, RULES, type RuleLevel } from './judge.ts';
 import type { Probe } from './probes.ts';
 
 export type Profile = 'quick' | 'full' | 'nightly';
@@ -65,8 +66,10 @@ export function probeVerdict(
   const body = answer.body as { result?: unknown; msg?: unknown; code?: unknown } | null | undefined;
   const enveloped = typeof body === 'object' && body !== null && !Array.isArray(body) && 'result' in body;
   if (!enveloped && probe.expect.notFoundAccepted && answer.status === 404) return { verdict: 'conforms', message: '' };
-  // A server error is never the answer to a client's mistake, whatever its body says.
-  if (answer.status !== undefined && answer.status >= 500) {
+  // A server error is never the answer to a client's mistake, whatever its body says: the rule RESP-* judges every
+  // answer by, at its one level (helpers/contract/judge.ts).
+  const level: RuleLevel = RULES['envelope.error-server-status'].level;
+  if (isServerErrorStatus(answer.status) && level === 'MUST') {
     return { verdict: 'departs', message: `${probe.label}: answered with HTTP ${answer.status}, a server error` };
   }
   if (!enveloped) {

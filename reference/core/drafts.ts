@@ -41,24 +41,27 @@ export function validateDraft(raw: unknown, label: string, env: Env): DraftField
   if (!DRAFT_TYPES.has(type) && !faults.has('drafts-invalid-type-accepted')) {
     throw badRequest(`${label}.type must be "", "stream" or "private"`);
   }
-  if (!Array.isArray(to) || !to.every((id) => Number.isSafeInteger(id))) {
+  const reads = fieldsRead(type, env);
+  if (!('to' in raw) || (reads.to && !(Array.isArray(to) && to.every((id) => Number.isSafeInteger(id))))) {
     throw badRequest(`${label}.to is missing or not a list of integers`);
   }
-  if (typeof topic !== 'string') throw badRequest(`${label}.topic is missing or not a string`);
+  if (!('topic' in raw) || (reads.topic && typeof topic !== 'string')) {
+    throw badRequest(`${label}.topic is missing or not a string`);
+  }
   if (content === undefined && faults.has('drafts-missing-content-accepted')) content = '(empty)';
   if (typeof content !== 'string') throw badRequest(`${label}.content is missing or not a string`);
   if (timestamp !== undefined && typeof timestamp !== 'number') throw badRequest(`${label}.timestamp is not a number`);
   if (timestamp !== undefined && timestamp < 0) throw badRequest('Timestamp must not be negative.');
   if (timestamp !== undefined && timestamp > MAX_TIMESTAMP) throw badRequest('Timestamp is out of range.');
   // The contract forbids null bytes in every draft topic; Zulip checks channel drafts only (others are ignored).
-  if (topic.includes('\0') && !faults.has('drafts-null-byte-topic-accepted')) {
+  if (typeof topic === 'string' && topic.includes('\0') && !faults.has('drafts-null-byte-topic-accepted')) {
     throw badRequest('Topic must not contain null bytes');
   }
 
   const fields: DraftFields = {
     type,
-    to: to as number[],
-    topic,
+    to: Array.isArray(to) ? (to as number[]) : [],
+    topic: typeof topic === 'string' ? topic : '',
     content: normalizeContent(content, faults, env.store.variants.has('drafts-content-verbatim')),
     timestamp: fillTimestamp(timestamp, env),
   };
@@ -66,6 +69,17 @@ export function validateDraft(raw: unknown, label: string, env: Env): DraftField
   if (type === 'private') return directDraft(fields, env);
   if (type === '') return unaddressedDraft(fields, env);
   return fields; // an invalid type let through by fault `drafts-invalid-type-accepted`: stored as given
+}
+
+/**
+ * Which of the fields a type ignores are still type-checked. Variant `drafts-ignored-fields-unchecked`: neither `to`
+ * of an unaddressed draft nor `topic` of a direct or unaddressed one (the Draft resource ignores them); fault
+ * `drafts-channel-topic-unchecked`: not a channel draft's topic either, which the Draft resource reads.
+ */
+function fieldsRead(type: string, { store, faults }: Env): { to: boolean; topic: boolean } {
+  const unchecked = store.variants.has('drafts-ignored-fields-unchecked') && DRAFT_TYPES.has(type);
+  const channelTopicUnchecked = type === 'stream' && faults.has('drafts-channel-topic-unchecked');
+  return { to: !unchecked || type !== '', topic: !channelTopicUnchecked && (!unchecked || type === 'stream') };
 }
 
 /** Like message content: leading newlines and trailing whitespace go; empty or null bytes are rejected. */

@@ -90,6 +90,15 @@ async function handle(
   } catch (err) {
     // Faults `bad-input-…-crashes`: a parameter the operation cannot read escapes as a server error.
     if (crashedOnBadInput(res, err, key, faults)) return;
+    // Fault `drafts-refusal-status-500`: POST /drafts refuses with a 5xx status, its error envelope intact.
+    if (
+      key === 'POST /drafts' &&
+      faults.has('drafts-refusal-status-500') &&
+      err instanceof ApiError &&
+      !auth?.refusal
+    ) {
+      throw new ApiError(500, err.code, err.message, err.extra);
+    }
     throw err;
   }
   const answer = level.answer(key, fields);

@@ -64,6 +64,17 @@ export const DRAFTS_FAULTS = {
     clause: 'DRAFTS-CREATE-010',
     description: 'Draft content with any character outside ASCII is rejected.',
   },
+  'drafts-channel-topic-unchecked': {
+    clause: 'DRAFTS-CREATE-010',
+    description:
+      'A channel draft whose topic is not a string (a number, null, a list) is accepted, with an empty topic.',
+    alsoBreaks: ['BAD-DRAFTS-CREATE-001'],
+  },
+  'drafts-refusal-status-500': {
+    clause: 'BAD-DRAFTS-CREATE-001',
+    description: 'POST /drafts refuses bad input with HTTP 500, the error envelope and its code intact.',
+    alsoBreaks: ['RESP-DRAFTS-CREATE-001'],
+  },
   'drafts-timestamp-as-string': {
     clause: 'DRAFTS-LIST-003',
     description: 'GET /drafts returns each timestamp as a string.',

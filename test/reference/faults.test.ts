@@ -137,6 +137,19 @@ const CASES: Record<FaultId, Case> = {
     healthy: 'success',
     faulty: 'error',
   },
+  'drafts-channel-topic-unchecked': {
+    observe: async (call) => result(post(call, [draftOf.channel(await verona(call), { topic: 5 })])),
+    healthy: 'error',
+    faulty: 'success',
+  },
+  'drafts-refusal-status-500': {
+    observe: async (call) => {
+      const reply = await post(call, [draftOf.unaddressed({ type: 'group' })]);
+      return [reply.status, reply.body.result, reply.body.code];
+    },
+    healthy: [400, 'error', 'BAD_REQUEST'],
+    faulty: [500, 'error', 'BAD_REQUEST'],
+  },
   'drafts-topic-not-stored': {
     observe: async (call) => {
       await post(call, [draftOf.channel(await verona(call), { topic: 'cf-topic' })]);

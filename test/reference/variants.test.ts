@@ -359,6 +359,21 @@ const CASES: Record<VariantId, Case> = {
     standard: 'spaced',
     varied: 'spaced  ',
   },
+  'drafts-ignored-fields-unchecked': {
+    // The ignored fields given wrong types: refused by default, taken (as [] and "") by the variant; a channel
+    // draft's topic, which is read, is refused by both.
+    observe: async (call) => {
+      const member2 = (await lookup(call)).userId('member2');
+      const post = async (draft: unknown) => (await call('POST', '/drafts', { form: { drafts: [draft] } })).body.result;
+      return [
+        await post(draftOf.unaddressed({ to: 'abc', topic: 5 })),
+        await post(draftOf.direct([member2], { topic: null })),
+        await post(draftOf.channel(await verona(call), { topic: 5 })),
+      ];
+    },
+    standard: ['error', 'error', 'error'],
+    varied: ['success', 'success', 'error'],
+  },
   'slow-responses': {
     // Every answer waits at least 5 ms, so the quickest of ten does too (a busy machine slows some answers, not all;
     // 4 ms: a timer may fire up to a millisecond early on the clock measured here).
