@@ -19,12 +19,12 @@ import {
   releaseHolds,
   resetBudgets,
   roomFor,
+  sharedCells,
   slotFor,
   waitForBudget,
 } from '../../helpers/http/rate-budget.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
 import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
-import { claim, onTheirWayOf, release } from '../../helpers/http/shared-cells.ts';
 
 const KEY = 'TopSecretApiKey0123456789abcdefZ';
 
@@ -607,24 +607,24 @@ describe('rate-limit budgets', () => {
     noteBudget('f@example.com', { 'x-ratelimit-remaining': '10', 'x-ratelimit-reset': reset }, now);
     // A reserve of 14 (twelve workers and two) would wait here; with nothing on its way, two are kept back.
     expect(await waitForBudget('f@example.com', 14)).toBe(0);
-    expect(onTheirWayOf('f@example.com')).toBe(1); // counted for every thread until its answer comes
+    expect(sharedCells().onTheirWayOf('f@example.com')).toBe(1); // counted for every thread until its answer comes
     noteAnswered('f@example.com');
-    expect(onTheirWayOf('f@example.com')).toBe(0);
+    expect(sharedCells().onTheirWayOf('f@example.com')).toBe(0);
     // Other threads have nine requests on their way: 10 left, 9 + 2 kept back, so this request waits for answers.
-    const theirs = Array.from({ length: 9 }, () => claim('f@example.com')!);
+    const theirs = Array.from({ length: 9 }, () => sharedCells().claim('f@example.com')!);
     let sent = false;
     const waiting = waitForBudget('f@example.com', 14).then(() => {
       sent = true;
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toBe(false);
-    release(theirs.pop()!);
+    sharedCells().release(theirs.pop()!);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toBe(false); // 8 on their way: 10 left is not more than 8 + 2
-    release(theirs.pop()!);
+    sharedCells().release(theirs.pop()!);
     await waiting;
     noteAnswered('f@example.com');
-    for (const call of theirs) release(call);
+    for (const call of theirs) sharedCells().release(call);
     // Far from the end (more than 40 left) the reserve is kept back, whatever is on its way.
     noteBudget('f@example.com', { 'x-ratelimit-remaining': '100', 'x-ratelimit-reset': reset }, now);
     expect(await waitForBudget('f@example.com', 14)).toBe(0);
@@ -638,11 +638,11 @@ describe('rate-limit budgets', () => {
     // Each thread's check, made at the instant its request is counted: three left, two kept back beyond those on
     // their way. The first request takes the call; every other finds it taken, whatever it learnt before.
     const free = (left: number | undefined, going: number) => (left ?? 0) > going + 2;
-    const first = claim('h@example.com', free);
+    const first = sharedCells().claim('h@example.com', free);
     expect(first).toBeDefined();
-    expect(claim('h@example.com', free)).toBeUndefined();
-    release(first!);
-    expect(claim('h@example.com', free)).toBeDefined();
+    expect(sharedCells().claim('h@example.com', free)).toBeUndefined();
+    sharedCells().release(first!);
+    expect(sharedCells().claim('h@example.com', free)).toBeDefined();
     resetBudgets();
   });
 
@@ -657,9 +657,9 @@ describe('rate-limit budgets', () => {
     // 5 left, nothing on its way: the steps' 2 and a margin of 2 (one a worker would wait a window for 14).
     noteBudget('g@example.com', { 'x-ratelimit-remaining': '5', 'x-ratelimit-reset': reset }, now);
     expect(roomFor('g@example.com', 2, 12)).toBe(4);
-    const theirs = Array.from({ length: 3 }, () => claim('g@example.com')!);
+    const theirs = Array.from({ length: 3 }, () => sharedCells().claim('g@example.com')!);
     expect(roomFor('g@example.com', 2, 12)).toBe(7);
-    for (const call of theirs) release(call);
+    for (const call of theirs) sharedCells().release(call);
     resetBudgets();
   });
 

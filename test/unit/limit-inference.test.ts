@@ -9,7 +9,7 @@ import {
   slotBy,
   stillPossible,
   TIME_SLACK_MS,
-} from '../../helpers/http/limit-inference.ts';
+} from '../../helpers/http/pacing/limit-inference.ts';
 
 /** Zulip's limiter: a sliding log of accepted calls; a refused call is not counted; Retry-After is exact. */
 function slidingLog(limit: number, windowMs: number) {

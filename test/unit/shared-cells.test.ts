@@ -1,14 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runTagOf } from '../../helpers/http/pacing/cells.ts';
 import {
   enterBudgetRun,
   noteAnswered,
   noteBudget,
   noteRefusal,
   resetBudgets,
+  sharedCells,
   waitForBudget,
 } from '../../helpers/http/rate-budget.ts';
-import { claim, onTheirWayOf, release, runTagOf, storeBlockedUntil } from '../../helpers/http/shared-cells.ts';
 
 const WORKER = new URL('../support/budget-worker.mjs', import.meta.url);
 const workers: Worker[] = [];
@@ -37,7 +38,7 @@ describe('calls shared between worker threads', () => {
     Atomics.notify(new Int32Array(gate), 0);
     const went = (await Promise.all(answers)).filter((a) => (a as { went: boolean }).went);
     expect(went).toHaveLength(1);
-    expect(onTheirWayOf(account)).toBe(1); // the one that went, counted here too: one buffer for all the threads
+    expect(sharedCells().onTheirWayOf(account)).toBe(1); // the one that went, counted here too: one buffer for all the threads
   });
 
   it("holds back a thread that has not yet heard of another thread's 429", async () => {
@@ -61,22 +62,22 @@ describe('calls shared between worker threads', () => {
     const account = `runs-${process.pid}@example.com`;
     // Another thread's run met a 429 a minute long (the kill matrix runs many at once; a file's runs come one after
     // another in the same process).
-    storeBlockedUntil(account, Date.now() + 60_000, runTagOf('an earlier run'));
+    sharedCells().storeBlockedUntil(account, Date.now() + 60_000, runTagOf('an earlier run'));
     enterBudgetRun('this run');
     noteAnswered(account, true, Date.now(), false);
     expect(await waitForBudget(account, 0)).toBeLessThan(100);
     // Its own run's holds, it keeps.
-    storeBlockedUntil(account, Date.now() + 200, runTagOf('this run'));
+    sharedCells().storeBlockedUntil(account, Date.now() + 200, runTagOf('this run'));
     expect(await waitForBudget(account, 0)).toBeGreaterThanOrEqual(150);
   });
 
   it('counts a claim where it was made, and gives it back there', () => {
-    const first = claim('count@example.com');
-    const second = claim('count@example.com', (_, going) => going < 1);
+    const first = sharedCells().claim('count@example.com');
+    const second = sharedCells().claim('count@example.com', (_, going) => going < 1);
     expect(first).toBeDefined();
     expect(second).toBeUndefined();
-    expect(onTheirWayOf('count@example.com')).toBe(1);
-    release(first!);
-    expect(onTheirWayOf('count@example.com')).toBe(0);
+    expect(sharedCells().onTheirWayOf('count@example.com')).toBe(1);
+    sharedCells().release(first!);
+    expect(sharedCells().onTheirWayOf('count@example.com')).toBe(0);
   });
 });
