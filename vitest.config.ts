@@ -15,7 +15,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     // A worker runs file after file without re-importing the modules they share: a sixth less CPU for npm test
-    // (422 CPU-s, was 459). The files keep no state between them: what a file starts (servers, run pools) it stops.
+    // (docs/performance.md). The files keep no state between them: what a file starts (servers, run pools) it stops.
     isolate: false,
     // More files at once than the 2 cores: most of the slow tier waits rather than computes.
     maxWorkers: 6,

@@ -24,9 +24,9 @@ import { drawVariants } from './support/variant-draw.ts';
 const WORKERS = 7;
 /**
  * A fault's run that has not ended by then is a failure of the suite, naming the fault (a check waiting for itself
- * once hung a run for 15 minutes): its worker is killed and replaced. The slowest faults' runs wait out a bound (an
- * edit limit's grace, an event that never comes): edit-content-limit-ignored's took 71 s on a 2-core machine under a
- * load of 3, mostly waiting on the clock. Four minutes is more than three times that.
+ * would hang a run): its worker is killed and replaced. The slowest faults' runs wait out a bound (an edit limit's
+ * grace, an event that never comes), about a minute on a loaded 2-core machine, mostly on the clock
+ * (docs/performance.md). Four minutes is more than three times that.
  */
 const RUN_TIME_LIMIT_MS = 240_000;
 

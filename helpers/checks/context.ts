@@ -180,8 +180,7 @@ export class CheckContext {
   /**
    * From now on, the check's requests go before the other checks' where an account's budget runs low: it holds a
    * turn on shared state (takeTurn) that other checks may be waiting for, and on a rate-limited target every wait
-   * of its own would be theirs too (a chain of waits: a sequence of 400 requests holding the realm's edit settings
-   * waited 121 s for the limit, a check waiting for its turn 85 s, and two more waiting for that one 83 s).
+   * of its own would be theirs too: a chain of checks, each waiting a window for the one whose turn it needs.
    */
   goFirst(): void {
     this.first = true;

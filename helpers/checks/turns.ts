@@ -15,9 +15,9 @@ import type { CheckContext } from './context.ts';
 
 /**
  * How long a check waits for other checks of the run to end their turns on what it asks for before ending in error.
- * A holder works at most its time limit (two minutes), and on a rate-limited target waits for the limit on top: the
- * longest wait measured against a limit of 200 a minute was 119 s, behind a holder that itself waited. Five minutes
- * is well past that, and well inside a CI job's time. The wait is not the waiting check's own work, so it does not
+ * A holder works at most its time limit (two minutes), and on a rate-limited target waits for the limit on top, a
+ * window or two behind a holder that itself waited (docs/performance.md). Five minutes is well past that, and well
+ * inside a CI job's time. The wait is not the waiting check's own work, so it does not
  * count against its time limit.
  */
 export const TURN_WAIT_LIMIT_MS = 5 * 60_000;
@@ -138,9 +138,9 @@ export async function turnFree(
 
 /**
  * Takes the turns on each of `whats`, in their order, having first waited, holding none of them, until none is held:
- * taken one by one, a turn held while the next was waited for kept the checks waiting for it waiting too (measured:
- * EDIT-CONTENT-007 waited 23 s for AUTH-001's turn on the content-edit limit, held while AUTH-001 waited for
- * EDIT-LIMIT-001's turn on the move limit). Another check may still take one of them meanwhile: takeTurn then waits,
+ * taken one by one, a turn held while the next is waited for keeps the checks waiting for it waiting too (a check
+ * holding the content-edit limit while it waits for the move limit holds up every check that edits content). Another
+ * check may still take one of them meanwhile: takeTurn then waits,
  * as ever. Turns the check holds already it takes again at once. One bound for all the waits.
  */
 export async function takeTurns(ctx: CheckContext, whats: readonly string[]): Promise<() => void> {

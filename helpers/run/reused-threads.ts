@@ -1,7 +1,7 @@
 /**
  * vitest's thread pool, except that a worker thread outlives the run it was started for: the next run of the same
  * vitest instance gets it back with every module it imported already evaluated, so a run after the first costs its
- * checks and not a new thread importing the suites again (the kill matrix: 0.4 of each run's 0.7 CPU-s).
+ * checks and not a new thread importing the suites again (most of a short run's CPU: docs/performance.md).
  *
  * vitest (4.x) starts a thread per run and tells it to tear down at the run's end. Here the thread is told to start
  * once: a later run's "start" and every run's "stop" are answered on the thread's behalf, so its runtime (its RPC,

@@ -23,9 +23,8 @@ import { oweUndo } from './undo.ts';
  * per-user rate limit, and any target but the embedded reference (one may limit with a 429 and its Retry-After
  * alone, which nothing shows before the first). Such a run waits on the accounts' budgets, not on the CPU; with more
  * files in flight, more of each window's budget is spent before the first account runs dry, and a check that waits
- * on a spent account holds up a smaller share of the run (with 4 files, one waiting out a 36 s block stalled a
- * quarter of it: measured, 148 s against 125 s with 12 where the target showed no budget). Unlimited, an external
- * target answered a full run as fast with 12 files as with 4.
+ * on a spent account holds up a smaller share of the run (with 4, one such wait stalls a quarter of it:
+ * docs/performance.md). Unlimited, an external target answers a full run as fast with 12 files as with 4.
  */
 export const RATE_LIMITED_WORKERS = 12;
 
@@ -147,7 +146,7 @@ export async function prepareWorld({ config, baseUrl, seed, ledgerFile, log }: P
       minIntervalMs: config.maxRps ? (1000 * workers) / config.maxRps : 0,
       // Room for the other workers' requests on their way, which no answer has counted yet: a worker sends one
       // request at a time (no check sends several at once), and two to spare (a lease's renewal, the request of a
-      // check still going after its time ran out). Twice the workers, as before, left 12% of a 200-call window unused.
+      // check still going after its time ran out). A reserve of two a worker would leave a tenth of a window unused.
       // Near a budget's end it keeps back fewer: the requests on their way, as every thread counts them.
       rateLimitReserve: workers + 2,
       allowRealmChanges: config.allowRealmChanges,

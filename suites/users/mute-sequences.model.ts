@@ -95,9 +95,8 @@ interface Sequence {
 /**
  * The fixed sequence (an example, so that a replay's path counts it), then a fifth of the profile's runs generated,
  * each up to 16 commands, about a request each with its clean-up: on the full profile 6, and the check some 130-160
- * requests in all, by the people among them; none on the quick profile. A quarter (8 sequences, each behind the
- * fixed start then: 211 requests) left the full profile's busiest account a few requests over two windows' worth of
- * a per-user limit of 200 a minute.
+ * requests in all, by the people among them; none on the quick profile. More (a quarter of the runs) would take the
+ * full profile's busiest account over two windows' worth of a per-user limit of 200 a minute.
  */
 function sequenceRuns(ctx: CheckContext, fixed: Sequence) {
   const generated = ctx.world.profile === 'quick' ? 0 : Math.ceil(ctx.property().numRuns / 5);

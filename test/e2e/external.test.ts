@@ -142,8 +142,8 @@ describe('against a rate-limited server (40 requests per 4 s per user)', () => {
     expect(run.results!.counts.passed).toBe(run.results!.clauses.length);
     // By design (helpers/http/rate-budget.ts) a spent budget whose Reset is more than 2 s away is not waited for: the
     // request goes, and a 429 says exactly how long to wait. So a few 429s are pacing at work (the authentication
-    // checks' controls, one accepted request per operation, brought 3 to 5 among about 255 requests, where there were
-    // none before); pacing that does not work would meet one on every request past the budget.
+    // checks' controls, one accepted request per operation, bring some); pacing that does not work would meet one on
+    // every request past the budget.
     const hits = run.results!.clauses.reduce((n, c) => n + (c.rateLimited ?? 0), 0);
     const requests = run.results!.clauses.reduce((n, c) => n + (c.requests ?? 0), 0);
     expect(hits, `429 answers among ${requests} requests`).toBeLessThanOrEqual(Math.floor(requests / 25));

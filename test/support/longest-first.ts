@@ -1,5 +1,5 @@
 /**
- * The order the project's test files start in: the longest first (measured on the 2-core machine, docs/performance.md),
+ * The order the project's test files start in: the longest first (by their wall time on a 2-core machine),
  * so that their waits on rate windows, latency, leases and bounded timeouts overlap everything else instead of ending
  * the run alone. A fresh clone has no vitest cache of durations, so the order is written here; files not named follow
  * vitest's own order.

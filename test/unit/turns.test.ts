@@ -121,9 +121,9 @@ describe('turns on shared state within a run', () => {
     await third.end();
   });
 
-  // AUTH-001 against a server accepting any key: its mute set-up's probe with a wrong key muted, so the set-up kept
-  // its turn on the bot's mutes until the check's end, and the next kind's fresh set-up asked for that turn again:
-  // it waited 900 s for itself, and BAD-MUTE-001 behind it, until the CI job's time limit.
+  // AUTH-001 against a server accepting any key: its mute set-up's probe with a wrong key mutes, so the set-up keeps
+  // its turn on the bot's mutes until the check's end, and the next kind's fresh set-up asks for that turn again: a
+  // check that waited for itself would wait out its bound, and BAD-MUTE-001 behind it.
   it('never wait for the check itself: a turn it holds it takes again at once, and it ends with its last take', async () => {
     const runId = `r${process.pid}${Date.now().toString(36)}`;
     const check = turnCtx(runId, 'AUTH-001');
