@@ -5,16 +5,17 @@
  * Suite files carry no tactics of their own about rate budgets.
  *
  * The run's requests are spread across the accounts, so that a per-user rate limit (Zulip's default: 200 requests a
- * minute) is shared out instead of spent by the member alone. The load leads: on a target that shows its budget
- * (X-RateLimit-Remaining), the kind's account with the most budget left once its requests beyond the least asked are
+ * minute) is shared out instead of spent by the member alone. Every pick asks the pacing's one query, `lightest`
+ * (helpers/http/pacing/load.ts), as the member's casting (casting.ts) and the run's end (recover.ts) do: on a target
+ * that shows its budget, the kind's account with the most budget left once its requests beyond the least asked are
  * taken off acts; elsewhere the one the run has asked least of so far, and among equals the one the clause id picks (a
- * property draws per case from its seed instead). A kind's accounts behave alike for the clause, so only the pace
+ * property's draw per case, from its seed). A kind's accounts behave alike for the clause, so only the pace
  * changes: one account running dry while the others have plenty would hold up every check that needs it until its
  * window resets. The member's own part is shared with the second member the same way (casting.ts).
  */
 import fc from 'fast-check';
 import { HarnessError } from '../errors.ts';
-import { budgetLeftToHold, budgetToWeigh, holdBudget, loadOf, roomFor } from '../http/rate-budget.ts';
+import { budgetLeftToHold, holdBudget, lightest, roomFor } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -123,7 +124,7 @@ export function someoneOf(ctx: CheckContext, kind: Kind, among?: Among): Role {
  */
 export function administratorOf(ctx: CheckContext): Role {
   const usable = actorsOf(ctx, ADMINISTRATORS, 'admin');
-  return withBudget(ctx, leastAsked(ctx, usable[0]!, usable), usable);
+  return withBudget(ctx, usable[0]!, usable);
 }
 
 /** An account of the kind drawn with each property case (see anyActor). */
@@ -158,89 +159,31 @@ function choose(ctx: CheckContext, actors: readonly Role[]): Role {
 }
 
 /**
- * The account of `actors` the run has asked least of so far (among equals the one `turn` picks), or where the target
- * shows budgets the one withBudget weighs lightest. For a check that acts again and again through one of several
- * accounts (a sequence's reads): each time the account least spent so far.
+ * The account of `actors` the pacing weighs lightest (rate-budget.ts: lightest; among equals the one `turn` picks).
+ * For a check that acts again and again through one of several accounts (a sequence's reads): each time the account
+ * least spent so far.
  */
 export function lightestOf(ctx: CheckContext, actors: readonly Role[], turn: number): Role {
-  return lightestAmong(actors[turn % actors.length]!, actors, (role) => ctx.configured(role)?.email);
+  return withBudget(ctx, actors[turn % actors.length]!, actors);
 }
 
 /**
  * lightestOf over any pool (`chosen` among equals), each of its members' account named by `emailOf` (undefined: none,
- * never chosen): for the ledger's own roles, which are not cast (cleanups.ts).
+ * never chosen): for the ledger's own roles, which are not cast (cleanups.ts), and the run's end (recover.ts).
  */
 export function lightestAmong<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
-  return withBudgetOf(leastAskedOf(chosen, pool, emailOf), pool, emailOf);
-}
-
-/**
- * The account of the pool this worker has asked least of so far (`chosen` among the least): where the target shows
- * no budget, the load follows the requests already sent, so that no account of a kind runs far ahead of the others
- * and meets a per-user limit the rest of the pool is far from.
- */
-function leastAsked(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
-  return leastAskedOf(chosen, actors, (role) => ctx.configured(role)?.email);
-}
-
-/** The load of each member of a pool (loadOf: answered and owed; one without an account: never least asked). */
-const askedOf =
-  <T>(emailOf: (t: T) => string | undefined) =>
-  (t: T): number => {
-    const email = emailOf(t);
-    return email === undefined ? Number.POSITIVE_INFINITY : loadOf(email);
-  };
-
-/** leastAsked over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
-function leastAskedOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
-  const asked = askedOf(emailOf);
-  let best = chosen;
-  for (const t of pool) if (asked(t) < asked(best)) best = t;
-  return best;
+  const preferred = pool.indexOf(chosen);
+  return preferred < 0 ? chosen : pool[lightest(pool.map(emailOf), preferred)]!;
 }
 
 function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {
   return fc.constantFrom(...actors).map((role) => withBudget(ctx, role, actors));
 }
 
-/**
- * What an account is weighed by where budgets are known (shown, or read off 429s: budgetToWeigh): its budget left
- * less its load (loadOf: requests answered and owed) beyond `least` (the least load of the accounts it is weighed
- * against). Undefined where none is. withBudget chooses by it, and so does the member's swap with the second member
- * (casting.ts).
- */
-export function weighedBudget(email: string, least: number): number | undefined {
-  const left = budgetToWeigh(email);
-  return left === undefined ? undefined : left - (loadOf(email) - least);
-}
-
-/**
- * `chosen`, unless the target shows the pool's budgets: then the account with the most budget left once the requests
- * it has had answered beyond the least asked of the pool are taken off (`chosen` among equals, then the one asked
- * less). Led by the budget of the moment alone, checks starting together saw the same richest account, and one
- * account ended runs 1.25–1.32 times as busy as the mean: a per-user limit bears on the requests of the whole run.
- */
+/** The account of `actors` the pacing weighs lightest, `chosen` (a draw, the clause id's pick) among equals. */
 export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Role[]): Role {
-  // An unconfigured role has no budget to compare: the check then asks for it, and is disabled naming its variable.
-  return withBudgetOf(chosen, actors, (role) => ctx.configured(role)?.email);
-}
-
-/** withBudget over any pool, each of its members' account named by `emailOf` (undefined: none, never chosen). */
-function withBudgetOf<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
-  const chosenEmail = emailOf(chosen);
-  if (chosenEmail === undefined || budgetToWeigh(chosenEmail) === undefined) return chosen;
-  const asked = askedOf(emailOf);
-  const least = Math.min(...pool.map(asked));
-  const score = (t: T) => {
-    const e = emailOf(t);
-    return (e === undefined ? undefined : weighedBudget(e, least)) ?? Number.NEGATIVE_INFINITY;
-  };
-  let best = chosen;
-  for (const t of pool) {
-    const [s, b] = [score(t), score(best)];
-    if (s > b || (s === b && asked(t) < asked(best))) best = t;
-  }
-  return best;
+  // An unconfigured role has no account to weigh: the check then asks for it, and is disabled naming its variable.
+  return lightestAmong(chosen, actors, (role) => ctx.configured(role)?.email);
 }
 
 /**
