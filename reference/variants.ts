@@ -170,6 +170,12 @@ export const VARIANTS = {
     change:
       'the realm already holds other users (humans, a deactivated one, bots), channels of every kind, messages, drafts, scheduled messages, a profile field shown in the summary, user groups, mutes and push tokens',
   },
+  'realm-older-defaults': {
+    leftOpen:
+      "Edit a message and Authentication 4: permissions are governed by realm settings whose values are the realm's; their defaults are not shown",
+    change:
+      'the realm keeps the defaults of a realm made before Zulip 9.0: administrators alone move messages between channels and delete their own messages, moderators resolve topics, realm_topics_policy is disable_empty_topic (and typing to the empty topic is refused where a channel disables it)',
+  },
   'bot-owned-by-administrator': {
     leftOpen: "User object: bot_owner_id names the owner; which account owns a bot is the realm's business",
     change: 'the configured generic bot is owned by the administrator, not the owner',

@@ -92,7 +92,19 @@ const REALM_GROUP_DEFAULTS: Record<string, SystemGroupName> = {
   direct_message_permission_group: 'role:everyone',
 };
 
-export function defaultRealmSettings(): RealmSettings {
+/**
+ * Variant `realm-older-defaults`: a realm made before Zulip 9.0 keeps that release's defaults after upgrades —
+ * administrators alone move messages between channels and delete their own messages, moderators resolve topics,
+ * and the realm's topic policy disables the empty topic.
+ */
+const OLDER_REALM_GROUPS: Record<string, SystemGroupName> = {
+  can_move_messages_between_channels_group: 'role:administrators',
+  can_delete_own_message_group: 'role:administrators',
+  can_resolve_topics_group: 'role:moderators',
+};
+
+export function defaultRealmSettings({ older = false }: { older?: boolean } = {}): RealmSettings {
+  const groups = { ...REALM_GROUP_DEFAULTS, ...(older ? OLDER_REALM_GROUPS : {}) };
   return {
     name: REALM_NAME,
     emptyTopicDisplayName: 'general chat',
@@ -100,8 +112,8 @@ export function defaultRealmSettings(): RealmSettings {
     messageContentEditLimitSeconds: 600,
     moveMessagesWithinStreamLimitSeconds: 604800,
     moveMessagesBetweenStreamsLimitSeconds: 604800,
-    topicsPolicy: 'allow_empty_topic',
-    groups: Object.fromEntries(Object.entries(REALM_GROUP_DEFAULTS).map(([key, name]) => [key, groupId(name)])),
+    topicsPolicy: older ? 'disable_empty_topic' : 'allow_empty_topic',
+    groups: Object.fromEntries(Object.entries(groups).map(([key, name]) => [key, groupId(name)])),
   };
 }
 

@@ -100,7 +100,7 @@ export class Store {
   readonly pushTokens = new Map<number, PushToken[]>();
   /** Uploaded files by id. */
   readonly attachments = new Map<number, Attachment>();
-  readonly realm: RealmSettings = defaultRealmSettings();
+  readonly realm: RealmSettings;
   readonly events: EventQueues;
   readonly deleteTopicBatchSize: number;
   /** Zulip's system bot that posts the notice in every new channel; its key is random, so no one acts as it. */
@@ -124,6 +124,8 @@ export class Store {
     // Variant `edit-grace`: Zulip's 20 s, unless a number of seconds is given.
     this.editGraceSeconds = options.editGraceSeconds ?? (this.variants.has('edit-grace') ? 20 : 0);
     this.events = new EventQueues(this.clock, options.faults ?? Faults.none, this.variants);
+    // Variant `realm-older-defaults`.
+    this.realm = defaultRealmSettings({ older: this.variants.has('realm-older-defaults') });
     // Variant `empty-topic-name-other`.
     if (this.variants.has('empty-topic-name-other')) this.realm.emptyTopicDisplayName = 'sans sujet';
     this.#seed();

@@ -19,6 +19,7 @@ import {
 import { isAdmin, type Message } from '../core/model.ts';
 import { isMuted } from '../core/mute.ts';
 import { judgedIds, matches, matchFields, parseNarrow } from '../core/narrow.ts';
+import { inGroupSetting } from '../core/realm.ts';
 import { channelTopic } from '../core/topics.ts';
 import type { Faults } from '../faults.ts';
 
@@ -206,8 +207,14 @@ function getMessage(ctx: Context): Fields {
 function deleteMessage(ctx: Context): Fields {
   const { store, user } = ctx;
   const message = visibleMessage(ctx);
-  if (message.senderId !== user.id && !isAdmin(user))
-    throw badRequest("You don't have permission to delete this message");
+  // The realm's groups decide (Zulip's can_delete_any/own_message_group); variant `realm-older-defaults` narrows
+  // the own-message one to administrators.
+  const groups = store.realm.groups;
+  const mayDelete =
+    inGroupSetting(user, groups.can_delete_any_message_group ?? 0) ||
+    (message.senderId === user.id && inGroupSetting(user, groups.can_delete_own_message_group ?? 0)) ||
+    isAdmin(user);
+  if (!mayDelete) throw badRequest("You don't have permission to delete this message");
   const audience = audienceOf(store, message);
   store.messages.delete(message.id);
   store.events.push(audience, {

@@ -14,11 +14,13 @@ const LIMIT_SETTINGS = {
   move_messages_between_streams_limit_seconds: 'moveMessagesBetweenStreamsLimitSeconds',
 } as const;
 
-/** The group settings of the realm a client may change here (the ones Edit a message names). */
+/** The group settings of the realm a client may change here (the ones Edit a message names, and own deletions). */
 export const EDIT_GROUP_SETTINGS = [
   'can_resolve_topics_group',
   'can_move_messages_between_channels_group',
   'can_move_messages_between_topics_group',
+  // Who deletes their own messages: the run's clean-up widens it where the realm leaves the senders out.
+  'can_delete_own_message_group',
 ] as const;
 
 function limitValue(name: string, raw: unknown): number | null {

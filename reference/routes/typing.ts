@@ -6,7 +6,7 @@ import { canAccessChannelContent } from '../core/channels.ts';
 import type { Context, Fields, Route } from '../core/context.ts';
 import { badRequest, invalidParam } from '../core/errors.ts';
 import { directRecipients } from '../core/messages.ts';
-import { readTopic } from '../core/topics.ts';
+import { effectivePolicy, readTopic } from '../core/topics.ts';
 import { apiEmail } from '../core/users.ts';
 
 const TYPES = new Set(['direct', 'stream', 'channel']);
@@ -47,6 +47,13 @@ function typing(ctx: Context): Fields {
   }
   // Fault `typing-topic-not-normalized`: the topic goes out as given.
   const topic = faults.has('typing-topic-not-normalized') ? rawTopic : readTopic(rawTopic, store, faults);
+  // Variant `realm-older-defaults`: the empty topic is refused where the channel's policy disables it.
+  if (
+    store.variants.has('realm-older-defaults') &&
+    topic === '' &&
+    effectivePolicy(channel, store) === 'disable_empty_topic'
+  )
+    throw badRequest('Sending messages to the general chat is not allowed in this channel.');
   const others = store.subscribersOf(channel.id).filter((id) => id !== user.id);
   if (silent || faults.has('typing-channel-no-event')) return {};
   store.events.pushPerQueue(others, 'typing', (queue) =>
