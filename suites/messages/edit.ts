@@ -34,6 +34,9 @@ export function edit(ctx: CheckContext, role: Role, id: number, params: Params):
  */
 const EXEMPT_MOVERS = ['moderator', 'admin', 'owner'] as const satisfies readonly Role[];
 
+/** The exempt movers the run has (the accounts exemptMover draws from). */
+export const exemptMovers = (ctx: CheckContext): Role[] => actorsOf(ctx, EXEMPT_MOVERS, 'moderator');
+
 /** The exempt mover with most budget left now (lightestOf; the moderator first among equals). */
 export function exemptMover(ctx: CheckContext): Role {
   return lightestOf(ctx, actorsOf(ctx, EXEMPT_MOVERS, 'moderator'), 0);

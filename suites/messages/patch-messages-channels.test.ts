@@ -10,6 +10,7 @@ import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/m
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { edit, movers, placesOf, QUIET, sendMany, setRealm, shortestWorkingLimit, waitUntilTooOld } from './edit.ts';
 import { contentOf, mustSend, sharedChannelPair } from './messages.ts';
+import { permit } from './permitted.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -24,6 +25,14 @@ group('PATCH /messages/{message_id}: channels', () => {
       // The moved messages are set-up: the exemption is the mover's, so an assistant without the movers' rights (an
       // ordinary account, subscribed to both channels) sends them and reads them back.
       const sender = ctx.someone('assistant', { besides: ['moderator', 'admin', 'owner'] });
+      // The exemption is from the time limit, not a permission: the member (the probe's mover) and the exempt movers
+      // must be allowed to move between channels first (a realm made before Zulip 9.0 lets administrators alone).
+      await permit(
+        ctx,
+        'can_move_messages_between_channels_group',
+        ['member', 'moderator', 'admin'],
+        'move messages between channels',
+      );
       const [from, to] = await sharedChannelPair(ctx);
       // The least limit the realm allows (1 s) first; 3 s when the probe's first move cannot happen inside it.
       await shortestWorkingLimit(ctx, [1, 3], async (limit, longest) => {
@@ -70,6 +79,7 @@ group('PATCH /messages/{message_id}: channels', () => {
     async (ctx) => {
       // The member moves; the topic's messages are set-up, sent and read back by an assistant (who sent them does
       // not matter to a channel move), in the run's shared channels, to which every account is subscribed.
+      await permit(ctx, 'can_move_messages_between_channels_group', ['member'], 'move messages between channels');
       const [from, to] = await sharedChannelPair(ctx);
       const sender = ctx.someone('assistant');
       const topic = ctx.unique('moving');

@@ -6,13 +6,25 @@
 import fc from 'fast-check';
 import { isStoredEmpty, mayBeOneTopic } from '../../helpers/arbitraries/topic-rule.ts';
 import { checksIn } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
 import { distinctRuns, onceEach } from '../../helpers/checks/distinct.ts';
 import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { edit, exemptMover, freshMoves, movers, placesOf, QUIET, RESOLVED_PREFIX, sendMany, setRealm } from './edit.ts';
+import {
+  edit,
+  exemptMover,
+  exemptMovers,
+  freshMoves,
+  movers,
+  placesOf,
+  QUIET,
+  RESOLVED_PREFIX,
+  sendMany,
+  setRealm,
+} from './edit.ts';
 import {
   contentOf,
   mustSend,
@@ -22,9 +34,17 @@ import {
   sharedChannelPair,
   topicEnv,
 } from './messages.ts';
+import { permit } from './permitted.ts';
 import { assertTopicRule } from './topic-rule-property.ts';
 
 const { group, check } = checksIn(import.meta.url);
+
+/**
+ * The exempt movers allowed to move topics: their exemption is from the move limits, not a permission to move, which
+ * is the realm's can_move_messages_between_topics_group (permit).
+ */
+const exemptMoversAllowed = (ctx: CheckContext) =>
+  permit(ctx, 'can_move_messages_between_topics_group', exemptMovers(ctx), 'move messages between topics');
 
 const MODES = ['change_one', 'change_later', 'change_all', undefined] as const;
 /**
@@ -57,6 +77,7 @@ group('PATCH /messages/{message_id}: topics', () => {
     async (ctx) => {
       // Who sent the topic's messages does not matter to propagate_mode: each case's sender is drawn from the set-up
       // assistants, and whoever is lightest then reads the messages back (all subscribed to the run's shared channel).
+      await exemptMoversAllowed(ctx);
       const channel = await sharedChannel(ctx);
       const history = fc.record({
         n: fc.integer({ min: 1, max: LONGEST }),
@@ -100,6 +121,7 @@ group('PATCH /messages/{message_id}: topics', () => {
     async (ctx) => {
       const env = topicEnv(ctx);
       if (!env.displayName) throw new Unsupported('the target reports no realm_empty_topic_display_name');
+      await exemptMoversAllowed(ctx);
       // The exempt mover's move is under test; the messages are set-up, sent and read back by an assistant account.
       const sender = ctx.someone('assistant', SENDERS);
       const channel = await sharedChannel(ctx, { policy: 'allow_empty_topic' });
@@ -138,6 +160,7 @@ group('PATCH /messages/{message_id}: topics', () => {
       // the message's earlier moves do not change. A fresh one where the case's topic may be the message's own (a
       // move that changes nothing may be refused as such), or where its topic is not known (a failed case's).
       const env = topicEnv(ctx, null);
+      await exemptMoversAllowed(ctx);
       const moving = new Map<number, { id: number; sender: Role; topic: string | undefined }>();
       await assertTopicRule(ctx, {
         // The exempt mover's move is under test; the message it moves may come from any assistant (setup).
@@ -178,6 +201,7 @@ group('PATCH /messages/{message_id}: topics', () => {
       // A resolve is a move to the contract's words, which a target may hold to the move limit (Zulip does not): a
       // moderator or an administrator resolves, exempt from the limits. The topic's messages are set-up, sent and read
       // back by an assistant, in the run's shared channel.
+      await permit(ctx, 'can_resolve_topics_group', exemptMovers(ctx), 'resolve topics');
       const sender = ctx.someone('assistant', SENDERS);
       const topic = ctx.unique('unresolved');
       const ids = await sendMany(ctx, await sharedChannel(ctx), topic, 3, sender);
@@ -201,7 +225,16 @@ group('PATCH /messages/{message_id}: topics', () => {
     'MUST refuse to resolve the empty-string topic',
     { section: 'States and transitions', since: 334 },
     async (ctx) => {
+      // The member must be allowed to resolve (the realm's can_resolve_topics_group), shown by the control: a named
+      // topic of the same channel resolved by the same request. Else the refusal below may be the permission's.
+      await permit(ctx, 'can_resolve_topics_group', ['member'], 'resolve topics');
       const channel = await ownChannel(ctx, { policy: 'allow_empty_topic' });
+      const named = ctx.unique('named');
+      const [control] = await sendMany(ctx, channel, named, 1);
+      expectSuccess(
+        await edit(ctx, 'member', control!, { topic: RESOLVED_PREFIX + named, propagate_mode: 'change_all', ...QUIET }),
+        'resolving a named topic of the same channel (the control)',
+      );
       const id = await mustSend(ctx, 'member', {
         type: 'stream',
         to: channel.id,
@@ -245,6 +278,7 @@ group('PATCH /messages/{message_id}: topics', () => {
     async (ctx) => {
       // The same topic name in both of the run's shared channels: a topic is a channel's, so change_all stays in
       // one. Its messages are set-up, sent and read back by an assistant.
+      await exemptMoversAllowed(ctx);
       const [here, there] = await sharedChannelPair(ctx);
       const sender = ctx.someone('assistant', SENDERS);
       const topic = ctx.unique('twin');
