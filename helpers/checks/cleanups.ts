@@ -6,7 +6,15 @@ import type { ApiClient } from '../http/client.ts';
 import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
-import { BY_EITHER_ADMINISTRATOR, oweUndo, undo, undoneBy, undoRole } from '../world/undo.ts';
+import {
+  BY_EITHER_ADMINISTRATOR,
+  deletedByAdministratorFirst,
+  oweUndo,
+  undo,
+  undoneBy,
+  undoneByAnAdministrator,
+  undoRole,
+} from '../world/undo.ts';
 import { ADMINISTRATORS, lightestAmong, MEMBERS } from './actors.ts';
 
 /** A cleanup: its ledger entry where it undoes one (a deferred undo has none). */
@@ -35,10 +43,12 @@ export class Cleanups {
       entry,
       run: async () => {
         const stand = this.standIn(entry);
-        const left =
+        let left =
           stand !== undefined && (await undoneBy(this.clientFor(stand), entry))
             ? null
             : await undo(this.clientFor(undoRole(entry)), entry);
+        // Refused to its sender: an administrator the stand-in was not deletes it.
+        if (left !== null) left = await undoneByAnAdministrator(entry, left, this.administratorsBut(stand));
         if (left === null) recordUndone(this.world.options.ledgerFile, entry.key);
         return left;
       },
@@ -112,8 +122,18 @@ export class Cleanups {
       return account && !account.refused ? account.email : undefined;
     };
     const pool = [usual, ...others.filter((role) => role !== usual && usable(role))];
+    // A sender the realm has refused its own deletions (undoneByAnAdministrator): an administrator, not it.
+    const admins = pool.filter((role) => role !== usual);
+    if (deletedByAdministratorFirst(entry) && admins.length > 0) return lightestAmong(admins[0]!, admins, usable);
     const lightest = lightestAmong(usual, pool, usable);
     return lightest === usual ? undefined : lightest;
+  }
+
+  /** The clients of the usable administrators other than `except`. */
+  private administratorsBut(except: Role | undefined): ApiClient[] {
+    return ADMINISTRATORS.filter(
+      (role) => role !== except && this.world.accounts[role] && !this.world.accounts[role]!.refused,
+    ).map((role) => this.clientFor(role));
   }
 
   /** Whether the check has tracked this object and not undone it. */

@@ -17,11 +17,12 @@ import {
   pendingEntries,
   recordUndone,
 } from './ledger.ts';
+import { deletedWithOwnRight, type RefusedDeletion } from './own-deletions.ts';
 import { forgetRunFiles } from './run-files.ts';
 import { prefixOf } from './run-id.ts';
 import { sweepOwned } from './sweep.ts';
 import type { World, WorldAccount } from './types.ts';
-import { BY_EITHER_ADMINISTRATOR, undo, undoRole, usableAdministrators } from './undo.ts';
+import { BY_EITHER_ADMINISTRATOR, undo, undoneByAnAdministrator, undoRole, usableAdministrators } from './undo.ts';
 
 /**
  * Undoes the ledger's pending entries (channels last) and deletes the file once nothing is left in it. The run's own
@@ -35,6 +36,7 @@ export async function undoLedger(
 ): Promise<{ undone: string[]; left: string[] }> {
   const undone: string[] = [];
   const left: string[] = [];
+  const refused: RefusedDeletion[] = [];
   const entries = pendingEntries(file).sort((a, b) => Number(a.kind === 'channel') - Number(b.kind === 'channel'));
   for (const entry of entries) {
     const account = (ownRun ? administratorFor(world, entry) : undefined) ?? accountFor(world, entry);
@@ -43,7 +45,20 @@ export async function undoLedger(
       continue;
     }
     try {
-      const problem = await undo(clientFor(world, account), entry);
+      let problem = await undo(clientFor(world, account), entry);
+      // A message refused to its sender: the run's own administrators delete it (a crashed run's: its accounts only).
+      if (problem && ownRun) {
+        const others = usableAdministrators(world.accounts).filter((a) => a.email !== account.email);
+        problem = await undoneByAnAdministrator(
+          entry,
+          problem,
+          others.map((a) => clientFor(world, a)),
+        );
+        if (problem && entry.kind === 'message') {
+          refused.push({ entry, sender: account });
+          continue;
+        }
+      }
       if (problem) left.push(problem);
       else {
         recordUndone(file, entry.key);
@@ -53,8 +68,30 @@ export async function undoLedger(
       left.push(`${entry.kind} ${entry.label}: ${(error as Error).message}`);
     }
   }
+  if (refused.length > 0) left.push(...(await lastResort(world, file, refused, undone)));
   if (left.length === 0) rmSync(file, { force: true });
   return { undone, left };
+}
+
+/**
+ * The run's messages no account could delete (deletedWithOwnRight): where the run may change realm settings, their
+ * senders delete them with the realm's own-deletion setting widened for the moment. Returns what is still left.
+ */
+async function lastResort(
+  world: World,
+  file: string,
+  refused: readonly RefusedDeletion[],
+  undone: string[],
+): Promise<string[]> {
+  const [admin] = usableAdministrators(world.accounts);
+  if (!world.options.allowRealmChanges || !admin)
+    return refused.map((r) => `message ${r.entry.label}: neither its sender nor an administrator may delete it`);
+  const { deleted, left } = await deletedWithOwnRight(refused, clientFor(world, admin), (a) => clientFor(world, a));
+  for (const key of deleted) {
+    recordUndone(file, key);
+    undone.push(`${key} undone (${refused.length} messages through their senders' widened own-deletion right)`);
+  }
+  return left;
 }
 
 function clientFor(world: World, account: WorldAccount): ApiClient {
