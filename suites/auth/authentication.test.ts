@@ -6,7 +6,7 @@ import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion, expectErrorEnvelope, expectSuccess, summary } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { fillPath, keyOf, type Operation } from '../../helpers/contract/index.ts';
-import { Disabled, findCause, Unsupported } from '../../helpers/errors.ts';
+import { Disabled, findCause, SetupError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { callersOf, mustPassControls, PROBE_SETUPS, type ProbeSetup, senderOf } from '../conventions/probe-setups.ts';
@@ -39,10 +39,18 @@ function badClients(ctx: CheckContext): Record<BadCredentials, (sender: Role) =>
  * Each kind's verdict: the operations it was not refused on, the first such answer (the evidence), and what its
  * clause notes.
  */
-type Verdicts = Record<BadCredentials, { problems: string[]; departed?: ApiResponse; notes: string[] }>;
+type Verdicts = Record<
+  BadCredentials,
+  { problems: string[]; departed?: ApiResponse; notes: string[]; judged: number; setupErrors: SetupError[] }
+>;
 
-/** An operation's set-up, its control's answer, and who sends its requests; or why the run cannot call it. */
-type Ready = { setup: ProbeSetup; sender: Role; control: ApiResponse | undefined } | { notRun: string };
+/**
+ * An operation's set-up, its control's answer, and who sends its requests; or why the run cannot call it (`failed`:
+ * its set-up or control failed, an error of that operation's alone).
+ */
+type Ready =
+  | { setup: ProbeSetup; sender: Role; control: ApiResponse | undefined }
+  | { notRun: string; failed?: SetupError };
 
 /**
  * An operation's valid request (suites/conventions/probe-setups.ts, built on the run's own objects) and its control,
@@ -53,18 +61,22 @@ async function prepare(ctx: CheckContext, op: Operation): Promise<Ready> {
   // Only the first base of each set-up is sent: its control and the requests with bad credentials.
   const use = { firstBaseOnly: true };
   const who = callersOf(ctx, op.n, use);
-  let setup: ProbeSetup;
-  let sender: Role;
+  let setup: ProbeSetup | undefined;
   try {
-    sender = senderOf(op, who);
+    const sender = senderOf(op, who);
     setup = await PROBE_SETUPS[op.n]!(ctx, op, who, use);
+    const [control] = await mustPassControls(op, setup, ctx.as(sender), 1);
+    return { setup, sender, control };
   } catch (error) {
+    setup?.done?.();
     const notRun = findCause(error, Disabled) ?? findCause(error, Unsupported);
-    if (!notRun) throw error;
-    return { notRun: notRun.message };
+    if (notRun) return { notRun: notRun.message };
+    // A set-up step or control the target refused ends this operation's part only (its BAD-* clause reports the same
+    // error); the target being down, or a bug of the harness's, ends the check.
+    const failed = findCause(error, SetupError);
+    if (failed) return { notRun: `its set-up failed: ${failed.message.split('\n')[0]}`, failed };
+    throw error;
   }
-  const [control] = await mustPassControls(op, setup, ctx.as(sender), 1);
-  return { setup, sender, control };
 }
 
 /**
@@ -77,7 +89,10 @@ async function prepare(ctx: CheckContext, op: Operation): Promise<Ready> {
  */
 async function judgeAll(ctx: CheckContext, judged: readonly BadCredentials[]): Promise<Verdicts> {
   const verdicts = Object.fromEntries(
-    BAD_CREDENTIALS.map((id) => [id, { problems: [] as string[], notes: [] as string[] }]),
+    BAD_CREDENTIALS.map((id) => [
+      id,
+      { problems: [] as string[], notes: [] as string[], judged: 0, setupErrors: [] as SetupError[] },
+    ]),
   ) as Verdicts;
   const clients = badClients(ctx);
   const calls = Object.fromEntries(judged.map((id) => [id, operationsToCall(ctx, id, verdicts[id].notes)]));
@@ -98,8 +113,10 @@ async function judgeAll(ctx: CheckContext, judged: readonly BadCredentials[]): P
       if ('notRun' in ready) {
         // This kind's and the next ones' (a fresh set-up after a departure may fail where the first did not).
         noteFrom(i, `operation ${op.n} (${keyOf(op)}) not called: ${ready.notRun}`);
+        for (const later of kinds.slice(i)) if (ready.failed) verdicts[later].setupErrors.push(ready.failed);
         break;
       }
+      verdicts[id].judged += 1;
       const { setup, sender, control } = ready;
       const base = setup.bases[0]!;
       const res = await clients[id](sender).request(op.method, fillPath(op, base.pathParams ?? {}), base.params);
@@ -147,15 +164,20 @@ async function judgeKind(ctx: CheckContext, id: BadCredentials, what: string): P
   judged(ctx, what, (await verdicts)[id]);
 }
 
-/** Notes a kind's verdict on its clause, and fails it where an operation did not refuse the bad credentials. */
+/**
+ * Notes a kind's verdict on its clause, and fails it where an operation did not refuse the bad credentials. An
+ * operation whose set-up failed is noted and left out, as one the run cannot set up is; where that left no operation
+ * judged, the clause ends with the first such error.
+ */
 function judged(ctx: CheckContext, what: string, verdict: Verdicts[BadCredentials]): void {
-  const { problems, departed, notes } = verdict;
+  const { problems, departed, notes, judged: count, setupErrors } = verdict;
   for (const note of notes) ctx.note(note);
   if (problems.length > 0)
     throw new ConformanceAssertion(
       `operations not refused ${what}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
       departed?.exchange,
     );
+  if (count === 0 && setupErrors.length > 0) throw setupErrors[0];
 }
 
 /** How many operations each of the three clauses calls on the quick profile (see operationsToCall). */
