@@ -120,6 +120,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     endKeeping(); // where preparing failed, or no run followed
     if (!cleanUp) rmSync(ledgerFile, { force: true });
     // The files its workers shared, however the run ended (the leases' requests are drafts of the ledger).
-    if (runId !== undefined) for (const kind of ['lease', 'turn', 'channel'] as const) forgetRunFiles(runId, kind);
+    if (runId !== undefined)
+      for (const kind of ['lease', 'turn', 'channel', 'narrow'] as const) forgetRunFiles(runId, kind);
   }
 }

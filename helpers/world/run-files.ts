@@ -1,14 +1,14 @@
 /**
  * Files of a run in the temporary folder, shared by its workers (threads and processes): the turns its checks take
- * on one setting (shared-state.ts), how the asking of its leases went (lease.ts) and the channels its checks share
- * (suites/messages/messages.ts).
+ * on one setting (shared-state.ts), how the asking of its leases went (lease.ts), the channels its checks share
+ * (suites/messages/messages.ts) and the narrows the target takes (suites/messages/narrows.ts, through run-once.ts).
  */
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 
-export type RunFileKind = 'turn' | 'lease' | 'channel';
+export type RunFileKind = 'turn' | 'lease' | 'channel' | 'narrow';
 
 const prefixOf = (runId: string, kind: RunFileKind) => `teamchat-conformance-${runId}-${kind}-`;
 

@@ -53,7 +53,9 @@ function judge(kind: Kind) {
       // failure was found (else it would have been theirs).
       const settled = new Set(KINDS.filter((k) => k !== kind));
       const tally = { sequences: 0, commands: 0, offModel: 0 };
-      await fc.assert(sequences(ctx, await realsOf(ctx), settled, tally), paramsOf(ctx));
+      const reals = await realsOf(ctx);
+      if (kind === 'narrow' && 'unavailable' in reals.base.narrows) throw reals.base.narrows.unavailable;
+      await fc.assert(sequences(ctx, reals, settled, tally), paramsOf(ctx));
       return;
     }
     if (current?.runId !== ctx.world.runId) current = { runId: ctx.world.runId, outcome: explored(ctx, clauseOf) };
@@ -70,6 +72,7 @@ function judge(kind: Kind) {
         "no topic deletion removed its channel's oldest message as GET /streams lists it (first_message_id)",
       );
     if (kind === 'limit' && outcome.noLimit !== undefined) throw outcome.noLimit;
+    if (kind === 'narrow' && outcome.narrowsUnavailable !== undefined) throw outcome.narrowsUnavailable;
     const judged = outcome.judged[kind];
     // Every sequence that gets to its end judges each transition; none did if all ended at another's departure.
     if (judged === 0)

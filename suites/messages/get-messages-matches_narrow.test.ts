@@ -3,24 +3,31 @@
 // operator a name or a meaning. What it fixes is the answer: `messages` keyed by message ID, only for messages
 // that match, values match_content (HTML; search matches highlighted) and match_subject (the topic HTML-escaped).
 // MSG-NARROW-004 judges only that. MSG-NARROW-001 to -003 need a message to match, so they assume, openly, the
-// classic operators the contract's own words imply: a narrow to a channel (`channel`, `stream` before level 250;
-// its operand the name or, where the name gives no match, the ID), to a topic, and a search narrow (`search`,
-// which the contract names: "for a search narrow"). Operands differ in more than letter case.
+// classic operators the contract's own words imply: a narrow to a channel, to a topic, and a search narrow ("for a
+// search narrow"), in the forms the target takes (./narrows.ts, learnt once a run: one it refuses makes the checks
+// that need it skipped-unsupported). Operands differ in more than letter case.
 import fc from 'fast-check';
 import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { distinctRuns, onceEach } from '../../helpers/checks/distinct.ts';
 import { registerQueue } from '../../helpers/checks/events.ts';
-import { channelOperator } from '../../helpers/checks/feature-levels.ts';
 import { expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import { HarnessError } from '../../helpers/errors.ts';
+import { HarnessError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { contentOf, mustSend, sharedChannelPair } from './messages.ts';
+import { contentOf, mustSend, type OwnChannel, sharedChannelPair } from './messages.ts';
+import {
+  anyTerm,
+  channelTerm,
+  channelTerms,
+  type Narrow,
+  narrowForms,
+  searchTerm,
+  type Term,
+  topicTerm,
+} from './narrows.ts';
 
 const { group, check } = checksIn(import.meta.url);
-
-type Narrow = { operator: string; operand: unknown }[];
 
 async function matchesNarrow(ctx: CheckContext, ids: number[], narrow: Narrow, caller: Role = 'member') {
   const res = await ctx.as(caller).get('/messages/matches_narrow', { msg_ids: ids, narrow });
@@ -41,25 +48,22 @@ const unescaped = (html: string) =>
 const RAW_MARKUP = /<|&(?!(?:#\d+|#x[0-9a-f]+|[a-z]+);)/i;
 const sorted = (ids: Iterable<string | number>) => [...ids].map(Number).sort((a, b) => a - b);
 
-const channelNarrow = (ctx: CheckContext, operand: string | number): Narrow => [
-  { operator: channelOperator(ctx), operand },
-];
-
 /**
  * Sends a message holding `word` in its topic and content, and searches for the word until the message matches
  * (full-text indexes may lag behind a send: real Zulip updates them asynchronously; up to 10 s).
  */
 async function searched(ctx: CheckContext, word: string, content: string) {
+  const narrow = [searchTerm(await narrowForms(ctx), word)];
   const id = await mustSend(ctx, 'member', {
     type: 'stream',
     to: ctx.channel().id,
     topic: `${ctx.unique('search')} ${word}`,
     content: `${contentOf(ctx, 'search')} ${content}`,
   });
-  let found = await matchesNarrow(ctx, [id], [{ operator: 'search', operand: word }]);
+  let found = await matchesNarrow(ctx, [id], narrow);
   for (let delay = 100; !found.messages[id] && delay < 5000; delay *= 2) {
     await new Promise((r) => setTimeout(r, delay));
-    found = await matchesNarrow(ctx, [id], [{ operator: 'search', operand: word }]);
+    found = await matchesNarrow(ctx, [id], narrow);
   }
   const entry = found.messages[id];
   if (typeof entry?.match_content !== 'string') fail(found.res, `wanted message ${id} to match the search for ${word}`);
@@ -81,6 +85,8 @@ group('GET /messages/matches_narrow', () => {
       // Who sends and asks does not matter (the sender has access to its own messages): any person, posting to a
       // public channel of the run's.
       const caller = ctx.someone('person');
+      // Each operand form of the channel the target takes (its ID, its name) is judged; none taken: skipped.
+      const forms = await narrowForms(ctx);
       // The caller is subscribed to both (the run's shared channels), so that the outside message is left out by the
       // narrow, not for lack of access.
       const [own, other] = await sharedChannelPair(ctx);
@@ -88,17 +94,15 @@ group('GET /messages/matches_narrow', () => {
         mustSend(ctx, caller, { type: 'stream', to, topic: 'narrow', content: contentOf(ctx, 'n') });
       const inside = await send(own.id);
       const outside = await send(other.id);
-      // The operand's format is not shown: the channel's name (Zulip takes it, and the ID too) or, where the name
-      // does not select the message, its ID.
-      let { res, messages } = await matchesNarrow(ctx, [inside, outside], channelNarrow(ctx, own.name), caller);
-      if (!messages[inside]) {
-        ({ res, messages } = await matchesNarrow(ctx, [inside, outside], channelNarrow(ctx, own.id), caller));
-        ctx.note(`the channel operand by name selected nothing: judged with the channel ID ${own.id}`);
-      }
-      expectIds(res, messages, [inside], `only the message in ${own.name}`);
-      const entry = messages[inside];
-      if (typeof entry?.match_content !== 'string' || typeof entry?.match_subject !== 'string') {
-        fail(res, 'wanted string match_content and match_subject for the matching message');
+      // The operand's format is not shown: each form that selected the learning's message (Zulip takes the name and
+      // the ID), else each the target took.
+      for (const term of channelTerms(forms, own)) {
+        const { res, messages } = await matchesNarrow(ctx, [inside, outside], [term], caller);
+        expectIds(res, messages, [inside], `only the message in ${own.name}, by ${JSON.stringify(term)}`);
+        const entry = messages[inside];
+        if (typeof entry?.match_content !== 'string' || typeof entry?.match_subject !== 'string') {
+          fail(res, 'wanted string match_content and match_subject for the matching message');
+        }
       }
     },
   );
@@ -144,13 +148,14 @@ group('GET /messages/matches_narrow', () => {
       const max = ctx.world.realm.maxTopicLength;
       if (max !== null && [...topic].length > max)
         throw new HarnessError(`the check's topic (${[...topic].length} characters) is over max_topic_length ${max}`);
+      const narrow = [topicTerm(await narrowForms(ctx), topic)];
       const id = await mustSend(ctx, 'member', {
         type: 'stream',
         to: ctx.channel().id,
         topic,
         content: contentOf(ctx, 'e'),
       });
-      const { res, messages } = await matchesNarrow(ctx, [id], [{ operator: 'topic', operand: topic }]);
+      const { res, messages } = await matchesNarrow(ctx, [id], narrow);
       const subject = messages[id]?.match_subject;
       if (typeof subject !== 'string' || RAW_MARKUP.test(subject) || unescaped(subject) !== topic) {
         fail(
@@ -190,11 +195,22 @@ group('GET /messages/matches_narrow', () => {
         [1, 0, 0],
         [1, 1, 1],
       ];
-      const sent: { id: number; channel: string; topic: string; sender: string }[] = [];
+      // A channel's term in the form the target takes; where it takes none, by name (its refusals are noted).
+      const forms = await narrowForms(ctx);
+      const channelOf = (c: OwnChannel): Term => {
+        try {
+          return channelTerm(forms, c);
+        } catch (error) {
+          if (!(error instanceof Unsupported)) throw error;
+          return { operator: forms.channel.operator, operand: c.name };
+        }
+      };
+      const sent: { id: number; channel: unknown; topic: string; sender: string }[] = [];
       for (const [c, t, s] of plan) {
         const params = { type: 'stream', to: channels[c]!.id, topic: topics[t]!, content: contentOf(ctx, 'model') };
         const id = await mustSend(ctx, senders[s]!, params);
-        sent.push({ id, channel: channels[c]!.name, topic: topics[t]!, sender: ctx.account(senders[s]!).apiEmail });
+        const channel = channelOf(channels[c]!).operand;
+        sent.push({ id, channel, topic: topics[t]!, sender: ctx.account(senders[s]!).apiEmail });
       }
       const all = sent.map((m) => m.id);
       // Each part leaves out messages lying between the ones it asks for.
@@ -207,8 +223,8 @@ group('GET /messages/matches_narrow', () => {
       const narrows = fc
         .tuple(
           term(
-            channelOperator(ctx),
-            channels.map((c) => c.name),
+            forms.channel.operator,
+            channels.map((c) => channelOf(c).operand),
           ),
           term('topic', [...topics, ctx.unique('topic-none')]),
           term(
@@ -277,7 +293,9 @@ group('GET /messages/matches_narrow', () => {
     'MUST refuse a request without msg_ids or without narrow',
     { section: '5. Check messages against a narrow; Errors' },
     async (ctx) => {
-      const narrow = [{ operator: channelOperator(ctx), operand: ctx.channel().name }];
+      // The control: the same request with both, accepted (a narrow the target takes), before any refusal is judged.
+      const narrow = [await anyTerm(ctx)];
+      await ctx.member.mustSetup('GET', '/messages/matches_narrow', { msg_ids: [], narrow });
       expectErrorEnvelope(await ctx.member.get('/messages/matches_narrow', { narrow }), 'a request without msg_ids');
       expectErrorEnvelope(
         await ctx.member.get('/messages/matches_narrow', { msg_ids: [] }),

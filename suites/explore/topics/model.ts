@@ -6,6 +6,7 @@
 import type fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import type { Role } from '../../../helpers/roles.ts';
+import type { NarrowForms } from '../../messages/narrows.ts';
 import type { Kind } from './judging.ts';
 
 /** The sequence's own topic names (t0, t1); then #EMPTY_NAME: the empty topic, or a third name (t2) where none. */
@@ -162,8 +163,13 @@ export interface TopicReal {
   readonly movers: readonly Role[];
   /** The move time limit the movers other than administrators and moderators are held to; null where none is set. */
   readonly timeLimit: TimeLimit | null;
-  /** `channel` from feature level 250, `stream` before. */
-  readonly channelOperator: 'channel' | 'stream';
+  /** The names of the two channels, by the same index: a narrow may name a channel so (see narrows). */
+  readonly channelNames: readonly [string, string];
+  /**
+   * The narrow forms the target takes (suites/messages/narrows.ts), or why a narrow of a place (a channel and a
+   * topic) cannot be built: then the narrow steps judge nothing, and their clause ends with that error.
+   */
+  readonly narrows: { readonly forms: NarrowForms } | { readonly unavailable: Error };
   /** Transitions whose clauses have failed already: their departures are not reported again (see judging). */
   readonly settled: ReadonlySet<Kind>;
   /** Steps judged so far in the exploration, by transition (shared by its sequences). */

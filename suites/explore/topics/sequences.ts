@@ -55,6 +55,8 @@ export interface Explored {
   noLimit?: Error;
   /** Why a topic deletion's event could not be watched, where it could not. */
   eventsUnavailable?: string;
+  /** Why no narrow of a place could be built (the target takes none, or learning which failed): the narrow clause's end. */
+  narrowsUnavailable?: Error;
   note: string;
 }
 
@@ -170,6 +172,7 @@ export async function explored(ctx: CheckContext, clauseOf: (kind: Kind | undefi
     ...(shared.base.flags.shown !== undefined ? { flagsShown: shared.base.flags.shown } : {}),
     ...(shared.noLimit !== undefined ? { noLimit: shared.noLimit } : {}),
     ...(shared.base.events.unavailable !== undefined ? { eventsUnavailable: shared.base.events.unavailable } : {}),
+    ...('unavailable' in shared.base.narrows ? { narrowsUnavailable: shared.base.narrows.unavailable } : {}),
     note: `${tally.sequences} sequences, ${tally.commands} generated commands${off} (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring with fresh seeds: ${distinct} distinct failure(s) in all` : ''})`,
   };
 }

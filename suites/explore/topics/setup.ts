@@ -11,6 +11,7 @@ import type { Role } from '../../../helpers/roles.ts';
 import { deleteUntilComplete, mustChannelObject } from '../../channels/topics.ts';
 import { allowAlso, holdTurns, setRealm } from '../../messages/edit.ts';
 import { type OwnChannel, ownChannel, readMessage } from '../../messages/messages.ts';
+import { channelTerm, narrowForms, topicTerm } from '../../messages/narrows.ts';
 import type { TopicReal } from './model.ts';
 import { sendOld, timeLimitOf } from './time-limit.ts';
 
@@ -69,7 +70,6 @@ export async function realsOf(ctx: CheckContext): Promise<{
     ctx.note(`sequences without the empty topic: ${error.message.split('\n')[0]}`);
     channels = [await ownChannel(ctx, { others }), await ownChannel(ctx, { others })];
   }
-  const level = ctx.world.featureLevel;
   await clearNotices(ctx, channels[0]!, { sender: senders[0]!, admin });
   // The old messages before any turn: they age while another check holds the move limit (see timeLimitOf), and the
   // turns on who may move are taken once that check is done, so that the checks of those settings are not kept
@@ -100,10 +100,27 @@ export async function realsOf(ctx: CheckContext): Promise<{
       flags: {},
       events: {},
       timeLimit: limited instanceof Error ? null : limited,
-      channelOperator: level === null || level >= 250 ? 'channel' : 'stream',
+      channelNames: [channels[0]!.name, channels[1]!.name],
+      narrows: await placeNarrows(ctx, channels[0]!),
       judged: { move: 0, resolve: 0, narrow: 0, delete: 0, read: 0, limit: 0, oldest: 0, content: 0 },
     },
   };
+}
+
+/**
+ * The narrow forms a place's narrow needs (a channel and a topic term), or why there are none: an error of learning
+ * them ends the narrow transition's clause alone, never the other transitions'.
+ */
+async function placeNarrows(ctx: CheckContext, channel: OwnChannel): Promise<TopicReal['narrows']> {
+  try {
+    const forms = await narrowForms(ctx);
+    channelTerm(forms, channel);
+    topicTerm(forms, 'any');
+    return { forms };
+  } catch (error) {
+    if (error instanceof ConformanceAssertion || !(error instanceof Error)) throw error;
+    return { unavailable: error };
+  }
 }
 
 /**
