@@ -14,9 +14,9 @@ const RANDOM: Record<Profile, { numRuns: number; maxCommands: number }> = {
 };
 
 /**
- * Each resource has its own model: the runner is generic over them. Every profile walks every resource's pairs, the
- * quick one too: its run then takes more than one window of a per-user rate limit on some accounts (the pacing waits
- * it out), the price of judging the realm's state between operations on every pull request.
+ * Each resource has its own model: the runner is generic over them. The full and nightly profiles walk every pair of
+ * every resource; the quick one walks each kind once (sequence.ts), so that a pull request's run fits one window of
+ * a per-user rate limit on every account.
  */
 export async function explore(ctx: CheckContext, resource: Resource<any, any>): Promise<void> {
   const { tally, sequences, steps } = await exploreResource(ctx, resource, RANDOM[ctx.world.profile]);

@@ -135,11 +135,12 @@ export interface Explored {
 const WALK_STEPS_PER_PAIR = 4;
 
 /**
- * The quick profile's walk, per kind: a pull request's run keeps to about one window of a per-user rate limit, and a
- * walk over every pair of every resource would take twice that. It covers the pairs nearest its start, which the
- * check's seed varies from run to run; the note names the pairs left to the full profile.
+ * The quick profile's walk, per kind: every kind once, planned toward new pairs. A pull request's run keeps within
+ * one window of a per-user rate limit on every account, and a walk over every pair of every resource would take
+ * twice that. The check's seed turns the kinds' order, so runs with other seeds cover other pairs; the note names
+ * the pairs left to the full profile.
  */
-const QUICK_STEPS_PER_KIND = 2;
+const QUICK_STEPS_PER_KIND = 1;
 
 /**
  * The covering walk (its draws from the check's seed), then `random.numRuns` random sequences of up to
