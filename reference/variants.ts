@@ -255,6 +255,12 @@ export const VARIANTS = {
     change:
       'the fields a draft ignores are not type-checked: an unaddressed draft may give any to, a direct or unaddressed one any topic (stored as [] and "")',
   },
+  'include-default-adds-channels': {
+    leftOpen:
+      'Get all channels: include_default asks for "default channels of the realm" (adding them, or marking those chosen)',
+    change:
+      "include_default adds the realm's default channels the caller may see to the list, as older Zulip does (the reference only marks them)",
+  },
   'slow-responses': {
     leftOpen: 'The contract gives no response times',
     change: 'every answer is delayed by 5 to 60 ms',

@@ -2,7 +2,8 @@
  * GET /streams: which channels a caller gets for the nine boolean filters (contract: "13. Get all channels").
  * The result is the union of the sources the caller asked for, limited to channels the caller may see.
  * `include_default` is read the way current Zulip reads it: it only marks `is_default` on the channels the other
- * filters chose (older Zulip added the default channels as a source; the contract's line allows both).
+ * filters chose (older Zulip added the default channels as a source, variant `include-default-adds-channels`; the
+ * contract's line allows both).
  */
 import type { Faults } from '../faults.ts';
 import { canAccessChannelContent, canSeeChannel } from './channels.ts';
@@ -25,6 +26,11 @@ function selected(store: Store, user: User, channel: Channel, f: ListingFilters,
   // Fault `channels-include-all-for-members`: include_all shows every channel to anyone.
   if ((f.includeAll || f.includeAllActive) && faults.has('channels-include-all-for-members')) return true;
   if (!canSeeChannel(store, user, channel)) return false;
+  // Variant `include-default-adds-channels`: older Zulip's reading, the default channels as a source of their own.
+  // Fault `channels-include-default-adds-all`: beside it, every channel the caller may see comes as if default.
+  const addsDefaults = f.includeDefault && store.variants.has('include-default-adds-channels');
+  if (f.includeDefault && faults.has('channels-include-default-adds-all')) return true;
+  if (addsDefaults && channel.isDefault) return true;
   // Fault `channels-include-public-ignored`: public channels are listed whatever include_public says.
   const includePublic = f.includePublic || faults.has('channels-include-public-ignored');
   if (f.includeAll || f.includeAllActive) return true;

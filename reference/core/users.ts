@@ -76,10 +76,12 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
     // Fault `user-real-email-in-fake-field`: the hidden real email leaks through `email`.
     email: (!visible && faults.has('user-real-email-in-fake-field')) || leaksAsHidden ? user.email : apiEmail(user),
     full_name: user.fullName,
-    // Variant `dates-with-offset`.
-    date_joined: variants.has('dates-with-offset')
-      ? new Date(user.dateJoined).toISOString().replace(/\.(\d{3})Z$/, '.$1123+00:00')
-      : new Date(user.dateJoined).toISOString(),
+    // Variant `dates-with-offset`; fault `user-date-joined-not-iso`, the HTTP date form beside it.
+    date_joined: faults.has('user-date-joined-not-iso')
+      ? new Date(user.dateJoined).toUTCString()
+      : variants.has('dates-with-offset')
+        ? new Date(user.dateJoined).toISOString().replace(/\.(\d{3})Z$/, '.$1123+00:00')
+        : new Date(user.dateJoined).toISOString(),
     is_active: user.isActive,
     is_owner: user.role === ROLE.owner,
     // Fault `user-owner-not-admin`.

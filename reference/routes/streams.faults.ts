@@ -94,6 +94,10 @@ export const STREAMS_FAULTS = {
     clause: 'CHAN-LIST-001',
     description: 'GET /streams ignores include_can_access_content.',
   },
+  'channels-include-default-adds-all': {
+    clause: 'CHAN-LIST-001',
+    description: 'include_default adds every channel the caller may see, default or not.',
+  },
   'channels-owner-subscribed-ignored': {
     clause: 'CHAN-LIST-001',
     description: "GET /streams ignores include_owner_subscribed: a bot never gets its owner's channels through it.",

@@ -11,6 +11,10 @@ export const USERS_FAULTS = {
     description: 'GET /users/{id} gives avatar_version as a string.',
     alsoBreaks: ['RESP-USER-GET-001'],
   },
+  'user-date-joined-not-iso': {
+    clause: 'RESP-USER-GET-001',
+    description: 'GET /users/{id} gives date_joined as an HTTP date ("Mon, 16 Jun 2025 12:00:00 GMT"), not ISO 8601.',
+  },
   'user-owner-not-admin': { clause: 'USER-GET-002', description: 'Owners are reported with is_admin false.' },
   'user-bot-type-null': { clause: 'USER-GET-011', description: 'Bots are reported with bot_type null.' },
   'user-human-bot-type-absent': {

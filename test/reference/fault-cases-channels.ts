@@ -28,6 +28,14 @@ const deleteTopic = (call: Call, id: number, topic: string, as: 'admin' | 'membe
   call('POST', `/streams/${id}/delete_topic`, { as, form: { topic_name: topic } });
 
 export const CHANNEL_CASES: Record<ChannelFaultId, FaultCase> = {
+  'channels-include-default-adds-all': {
+    observe: async (call) =>
+      (await names(call, { include_public: false, include_subscribed: false, include_default: true })).includes(
+        'Scotland',
+      ),
+    healthy: false,
+    faulty: true,
+  },
   'channels-topic-read-whole-channel': {
     observe: async (call) => {
       const streamId = await channel(call, 'cf-read', { principals: [(await lookup(call)).userId('member')] });

@@ -55,6 +55,12 @@ export const USERS_SLICE_CASES = {
     healthy: 'number',
     faulty: 'string',
   },
+  'user-date-joined-not-iso': {
+    observe: async (call) =>
+      /^\d{4}-\d\d-\d\dT/.test((await userAs(call, 'member', (await ids(call)).userId('member2'))).date_joined),
+    healthy: true,
+    faulty: false,
+  },
   'user-owner-not-admin': {
     observe: async (call) => (await userAs(call, 'member', (await ids(call)).userId('owner'))).is_admin,
     healthy: true,

@@ -389,6 +389,16 @@ const CASES: Record<VariantId, Case> = {
     standard: ['error', 'error', 'error'],
     varied: ['success', 'success', 'error'],
   },
+  'include-default-adds-channels': {
+    // Only include_default asked: the default channels come with the variant (Verona), never another (Scotland).
+    observe: async (call) => {
+      const query = { include_public: false, include_subscribed: false, include_default: true };
+      const names = (await call('GET', '/streams', { query })).body.streams.map((s: { name: string }) => s.name);
+      return [names.includes('Verona'), names.includes('Scotland')];
+    },
+    standard: [false, false],
+    varied: [true, false],
+  },
   'slow-responses': {
     // Every answer waits at least 5 ms, so the quickest of ten does too (a busy machine slows some answers, not all;
     // 4 ms: a timer may fire up to a millisecond early on the clock measured here).
