@@ -217,6 +217,26 @@ export const VARIANTS = {
     change:
       "the senders' settings follow no topic automatically: no automatic_new_visibility_policy, no user_topic event (the reference follows a topic its sender starts, as Zulip's defaults do)",
   },
+  // — narrows ("Narrow operators and operand formats beyond the operator/operand pair: not shown")
+  'narrow-channel-by-name': {
+    leftOpen: 'Narrow: operators and operand formats are not shown (a channel named by its name or by its ID)',
+    change: "a channel narrow (`channel`, `stream`) takes the channel's name only: an ID operand is refused",
+    excludes: ['narrow-channel-by-id'],
+  },
+  'narrow-channel-by-id': {
+    leftOpen: 'Narrow: operators and operand formats are not shown (a channel named by its name or by its ID)',
+    change: "a channel narrow (`channel`, `stream`) takes the channel's ID only: a name operand is refused",
+    excludes: ['narrow-channel-by-name'],
+  },
+  'narrow-no-search': {
+    leftOpen:
+      'Narrow: operators are not shown; Check messages against a narrow says how "a search narrow" highlights, not that one is offered',
+    change: 'no full-text search: a narrow with the `search` operator is refused',
+  },
+  'narrow-no-topic': {
+    leftOpen: 'Narrow: operators are not shown (a narrow to a topic among them)',
+    change: 'no topic narrow: a narrow with the `topic` (or `subject`) operator is refused',
+  },
   // — rendering and objects
   'rendering-other-html': {
     leftOpen: 'Render a message, Channel description: rendered is "HTML"; its markup is not given',

@@ -3,8 +3,11 @@
  * `[operator, operand]` pairs). Operators: `channel`/`stream` (name or ID), `topic` (case-insensitive, like
  * Zulip), `sender` (email or ID), `dm` (user IDs or emails: the conversation with exactly them), `is` (`dm`,
  * `private`), `search` (every word, case-insensitive, in the content or topic; matches highlighted).
+ * The contract shows no operator or operand format: the variants `narrow-channel-by-name`, `narrow-channel-by-id`,
+ * `narrow-no-search` and `narrow-no-topic` refuse some (in parseNarrow).
  */
 import type { Faults } from '../faults.ts';
+import type { Variants } from '../variants.ts';
 import { badRequest } from './errors.ts';
 import { escapeHtml, renderMarkdown } from './markdown.ts';
 import type { Message } from './model.ts';
@@ -19,7 +22,27 @@ export interface Term {
 
 const OPERATORS = new Set(['channel', 'stream', 'topic', 'subject', 'sender', 'dm', 'pm-with', 'is', 'search']);
 
-export function parseNarrow(list: readonly unknown[]): Term[] {
+/**
+ * Refuses a term the server's variants do not offer, whatever messages are asked (an empty msg_ids too). A fault
+ * that accepts the operator and answers it wrongly wins over the variant that refuses it.
+ */
+function refuseUnoffered(term: Term, variants: Variants, faults: Faults): void {
+  const { operator, operand } = term;
+  if (operator === 'channel' || operator === 'stream') {
+    const byId = typeof operand === 'number';
+    if (byId && variants.has('narrow-channel-by-name') && !faults.has('narrow-channel-id-any-channel'))
+      throw badRequest(`Invalid narrow operand: ${operator} takes a channel name`);
+    if (!byId && variants.has('narrow-channel-by-id') && !faults.has('narrow-channel-name-any-channel'))
+      throw badRequest(`Invalid narrow operand: ${operator} takes a channel ID`);
+  }
+  const topic = operator === 'topic' || operator === 'subject';
+  if (topic && variants.has('narrow-no-topic') && !faults.has('narrow-topic-matches-nothing'))
+    throw badRequest(`Invalid narrow operator: ${operator} is not supported`);
+  if (operator === 'search' && variants.has('narrow-no-search') && !faults.has('narrow-search-matches-nothing'))
+    throw badRequest('Invalid narrow operator: search is not supported');
+}
+
+export function parseNarrow(list: readonly unknown[], variants: Variants, faults: Faults): Term[] {
   return list.map((item) => {
     let term: Term;
     if (Array.isArray(item) && item.length === 2 && typeof item[0] === 'string') {
@@ -30,6 +53,7 @@ export function parseNarrow(list: readonly unknown[]): Term[] {
       throw badRequest('Invalid narrow: each element must be {operator, operand}');
     }
     if (!OPERATORS.has(term.operator)) throw badRequest(`Invalid narrow operator: unknown operator ${term.operator}`);
+    refuseUnoffered(term, variants, faults);
     return term;
   });
 }
@@ -54,14 +78,20 @@ function termMatches(store: Store, message: Message, term: Term, faults: Faults)
     case 'channel':
     case 'stream': {
       if (message.type !== 'stream') return false;
-      const channel =
-        typeof operand === 'number' ? store.channelById(operand) : store.channelByName(String(operand).trim());
+      const byId = typeof operand === 'number';
+      const channel = byId ? store.channelById(operand) : store.channelByName(String(operand).trim());
+      // Faults `narrow-channel-id-any-channel`, `narrow-channel-name-any-channel`: an operand of that form, once it
+      // names a channel, selects every channel's messages.
+      if (channel && faults.has(byId ? 'narrow-channel-id-any-channel' : 'narrow-channel-name-any-channel'))
+        return true;
       // Fault `sequence-narrow-matches-first-channel`: a message moved to another channel still matches the first.
       const first = faults.has('sequence-narrow-matches-first-channel') && channel?.id === message.firstChannelId;
       return channel?.id === message.channelId || first;
     }
     case 'topic':
     case 'subject': {
+      // Fault `narrow-topic-matches-nothing`: a topic narrow is taken, and selects no message.
+      if (faults.has('narrow-topic-matches-nothing')) return false;
       const wanted = String(operand).trim().toLowerCase();
       // Fault `sequence-narrow-matches-first-topic`: a moved message still matches the topic it was sent to.
       const first = faults.has('sequence-narrow-matches-first-topic') && message.firstTopic?.toLowerCase() === wanted;
@@ -86,6 +116,8 @@ function termMatches(store: Store, message: Message, term: Term, faults: Faults)
       if (operand === 'dm' || operand === 'private') return message.type === 'private';
       throw badRequest(`Invalid narrow operand: is:${String(operand)}`);
     default: {
+      // Fault `narrow-search-matches-nothing`: a search narrow is taken, and selects no message.
+      if (faults.has('narrow-search-matches-nothing')) return false;
       const haystack = `${message.content}\n${message.topic}`.toLowerCase();
       return words(String(operand)).every((w) =>
         new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(w)}`, 'u').test(haystack),

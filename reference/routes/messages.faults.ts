@@ -132,6 +132,30 @@ export const MESSAGES_FAULTS = {
     clause: 'MSG-NARROW-003',
     description: 'match_subject is the topic HTML-escaped, but its double quotes are dropped.',
   },
+  // The converse of the narrow variants (narrow-channel-by-name, -by-id, narrow-no-search, narrow-no-topic): a form
+  // the target takes, answered wrongly, is caught with the variant that refuses the other form on.
+  'narrow-channel-name-any-channel': {
+    clause: 'MSG-NARROW-001',
+    description:
+      "A channel narrow by the channel's name is taken (even with narrow-channel-by-id on) and selects every channel's messages.",
+    alsoBreaks: ['EXPLORE-003'],
+  },
+  'narrow-channel-id-any-channel': {
+    clause: 'MSG-NARROW-001',
+    description:
+      "A channel narrow by the channel's ID is taken (even with narrow-channel-by-name on) and selects every channel's messages.",
+    alsoBreaks: ['EXPLORE-003'],
+  },
+  'narrow-search-matches-nothing': {
+    clause: 'MSG-NARROW-002',
+    description: 'A search narrow is taken (even with narrow-no-search on) and selects no message.',
+    alsoBreaks: ['MSG-NARROW-006'],
+  },
+  'narrow-topic-matches-nothing': {
+    clause: 'MSG-NARROW-003',
+    description: 'A topic narrow is taken (even with narrow-no-topic on) and selects no message.',
+    alsoBreaks: ['EXPLORE-003'],
+  },
   'narrow-ids-as-range': {
     clause: 'MSG-NARROW-004',
     description:

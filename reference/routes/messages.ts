@@ -250,7 +250,7 @@ function matchesNarrow({ params, store, user, faults }: Context): Fields {
   const narrow = faults.has('narrow-missing-narrow-accepted')
     ? (params.optJsonList('narrow') ?? [])
     : params.jsonList('narrow');
-  const terms = parseNarrow(narrow);
+  const terms = parseNarrow(narrow, store.variants, faults);
   const messages: Record<string, unknown> = {};
   for (const id of judgedIds(store, ids as number[], faults)) {
     const message = store.messages.get(id);

@@ -292,6 +292,41 @@ export const MESSAGE_CASES: Record<MessageFaultId, FaultCase> = {
     healthy: 'say &quot;hi&quot;',
     faulty: 'say hi',
   },
+  'narrow-channel-name-any-channel': {
+    observe: async (call) => {
+      const ids = [(await toVerona(call)).body.id, (await toVerona(call, { to: 'Denmark' })).body.id];
+      const found = await narrow(call, ids, [{ operator: 'channel', operand: 'Verona' }]);
+      return ids.map((id) => id in found);
+    },
+    healthy: [true, false],
+    faulty: [true, true],
+  },
+  'narrow-channel-id-any-channel': {
+    observe: async (call) => {
+      const ids = [(await toVerona(call)).body.id, (await toVerona(call, { to: 'Denmark' })).body.id];
+      const operand = await (await lookup(call)).channelId('Verona');
+      const found = await narrow(call, ids, [{ operator: 'channel', operand }]);
+      return ids.map((id) => id in found);
+    },
+    healthy: [true, false],
+    faulty: [true, true],
+  },
+  'narrow-search-matches-nothing': {
+    observe: async (call) => {
+      const id = (await toVerona(call, { content: 'a zebra' })).body.id;
+      return id in (await narrow(call, [id], [{ operator: 'search', operand: 'zebra' }]));
+    },
+    healthy: true,
+    faulty: false,
+  },
+  'narrow-topic-matches-nothing': {
+    observe: async (call) => {
+      const id = (await toVerona(call)).body.id;
+      return id in (await narrow(call, [id], [{ operator: 'topic', operand: 'greetings' }]));
+    },
+    healthy: true,
+    faulty: false,
+  },
   'narrow-ids-as-range': {
     observe: async (call) => {
       const [a, b, c] = [

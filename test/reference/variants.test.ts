@@ -55,6 +55,9 @@ const userAs = async (call: Call, as: 'member' | 'moderator', role: 'member2' | 
   const id = (await lookup(call)).userId(role);
   return (await call('GET', `/users/${id}`, { as })).body.user;
 };
+/** The result of matching no message against a narrow: the narrow taken or refused, whatever the ids asked. */
+const narrowed = async (call: Call, narrow: unknown[]) =>
+  (await call('GET', '/messages/matches_narrow', { query: { msg_ids: [], narrow } })).body.result;
 const draftEvents = async (call: Call) => {
   const queue = (await register(call)).body;
   await call('POST', '/drafts', { form: { drafts: [draftOf.unaddressed()] } });
@@ -327,6 +330,41 @@ const CASES: Record<VariantId, Case> = {
     standard: [3, undefined],
     varied: [undefined, undefined],
   },
+  'narrow-channel-by-name': {
+    observe: async (call) => {
+      const id = await verona(call);
+      return [
+        await narrowed(call, [{ operator: 'channel', operand: 'Verona' }]),
+        await narrowed(call, [{ operator: 'channel', operand: id }]),
+      ];
+    },
+    standard: ['success', 'success'],
+    varied: ['success', 'error'],
+  },
+  'narrow-channel-by-id': {
+    observe: async (call) => {
+      const id = await verona(call);
+      return [
+        await narrowed(call, [{ operator: 'stream', operand: 'Verona' }]),
+        await narrowed(call, [{ operator: 'stream', operand: id }]),
+      ];
+    },
+    standard: ['success', 'success'],
+    varied: ['error', 'success'],
+  },
+  'narrow-no-search': {
+    observe: (call) => narrowed(call, [{ operator: 'search', operand: 'zebra' }]),
+    standard: 'success',
+    varied: 'error',
+  },
+  'narrow-no-topic': {
+    observe: async (call) => [
+      await narrowed(call, [{ operator: 'topic', operand: 'greetings' }]),
+      await narrowed(call, [{ operator: 'subject', operand: 'greetings' }]),
+    ],
+    standard: ['success', 'success'],
+    varied: ['error', 'error'],
+  },
   'rendering-other-html': {
     observe: async (call) => (await call('POST', '/messages/render', { form: { content: '**hi**' } })).body.rendered,
     standard: '<p><strong>hi</strong></p>',
@@ -574,5 +612,50 @@ describe.each(VARIANT_IDS)('variant %s', (id) => {
     expect(await withServer({ ...options, clock, variants: [...base, id] }, observe), `server with ${id}`).toEqual(
       varied,
     );
+  });
+});
+
+/**
+ * Each narrow variant's converse: with the variant on, the fault beside it still departs in the narrow form the
+ * variant leaves the suite (a taken form answered wrongly), so that the leniency of learning forms hides no fault.
+ */
+const NARROW_CONVERSES: readonly [VariantId, string, (call: Call) => Promise<unknown>, unknown, unknown][] = [
+  ['narrow-channel-by-name', 'narrow-channel-name-any-channel', (c) => channelSelects(c, 'Verona'), [1, 0], [1, 1]],
+  ['narrow-channel-by-id', 'narrow-channel-id-any-channel', (c) => channelSelects(c), [1, 0], [1, 1]],
+  [
+    'narrow-no-search',
+    'narrow-search-matches-nothing',
+    (c) => narrowed(c, [{ operator: 'search', operand: 'x' }]),
+    'error',
+    'success',
+  ],
+  [
+    'narrow-no-topic',
+    'narrow-topic-matches-nothing',
+    (c) => narrowed(c, [{ operator: 'topic', operand: 'x' }]),
+    'error',
+    'success',
+  ],
+];
+
+/** Which of a message to Verona and one to Denmark a channel narrow of Verona (by `name`, else by ID) selects. */
+async function channelSelects(call: Call, name?: string) {
+  const ids = [
+    (await send(call, await verona(call), 'here')).body.id,
+    (await send(call, await (await lookup(call)).channelId('Denmark'), 'there')).body.id,
+  ];
+  const operand = name ?? (await verona(call));
+  const { messages } = (
+    await call('GET', '/messages/matches_narrow', {
+      query: { msg_ids: ids, narrow: [{ operator: 'channel', operand }] },
+    })
+  ).body;
+  return ids.map((id) => Number(id in messages));
+}
+
+describe.each(NARROW_CONVERSES)('variant %s beside fault %s', (variant, fault, observe, healthy, faulty) => {
+  it('departs with the variant on', async () => {
+    expect(await withServer({ clock, variants: [variant] }, observe), `server with ${variant}`).toEqual(healthy);
+    expect(await withServer({ clock, variants: [variant], faults: [fault] }, observe), `and ${fault}`).toEqual(faulty);
   });
 });
