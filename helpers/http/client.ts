@@ -9,8 +9,9 @@ import { announceWait } from '../progress.ts';
 import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
 import { encodeParams, type Params } from './encoding.ts';
 import { type Exchange, maskExchange } from './exchange.ts';
-import { pace } from './pace.ts';
-import { blockedUntil, noteAnswered, noteBudget, noteLost, noteRefusal, waitForBudget } from './rate-budget.ts';
+import type { Pacing } from './pacing/pacing.ts';
+import type { Spacer } from './pacing/spacer.ts';
+import { pacing as currentPacing, processSpacer } from './rate-budget.ts';
 import type { Recorder, WaitKind } from './recorder.ts';
 import { retryAfterSeconds } from './retry-after.ts';
 import { mustBeOffered, mustSucceed } from './setup-failure.ts';
@@ -57,6 +58,10 @@ export interface ClientOptions {
    */
   rateLimitReserve?: number | (() => number);
   recorder?: Recorder;
+  /** The run's pacing of accounts; by default the current run's in this thread (rate-budget.ts). */
+  pacing?: Pacing;
+  /** MAX_RPS spacing; by default the process's. */
+  spacer?: Spacer;
 }
 
 /** Workers freed at the same moment may meet a few 429s more before the slots they need are free. */
@@ -100,7 +105,12 @@ export class ApiClient {
     return mustBeOffered(await this.request(method, path, params, opts));
   }
 
+  private get pacing(): Pacing {
+    return this.options.pacing ?? currentPacing();
+  }
+
   async request(method: Method, path: string, params?: Params, opts: CallOptions = {}): Promise<ApiResponse> {
+    const { clock } = this.pacing;
     for (let attempt = 0; ; attempt++) {
       const res = await this.once(method, path, params, opts);
       if (res.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return res;
@@ -112,19 +122,20 @@ export class ApiClient {
         );
       }
       // The account's next request, this one or another check's in any worker, waits until then (once() told them).
-      const until = account ? blockedUntil(account) : Date.now() + wait * 1000;
+      const until = account ? this.pacing.blockedUntil(account) : clock.now() + wait * 1000;
       announceWait(res.exchange.caller, `the target's rate limit (429, Retry-After ${wait.toFixed(1)} s)`, until);
-      if (!account) await this.waiting(new Promise((r) => setTimeout(r, until - Date.now())), 'rate-limit');
+      if (!account) await this.waiting(clock.sleep(until - clock.now()), 'rate-limit');
     }
   }
 
   /** Awaits a rate-limit or pacing wait, recording it as such. */
   private async waiting<T>(wait: Promise<T>, kind: WaitKind = 'other'): Promise<T> {
-    const end = this.options.recorder?.beginWait(Date.now(), kind);
+    const { clock } = this.pacing;
+    const end = this.options.recorder?.beginWait(clock.now(), kind);
     try {
       return await wait;
     } finally {
-      end?.();
+      end?.(clock.now());
     }
   }
 
@@ -140,19 +151,20 @@ export class ApiClient {
     opts: CallOptions,
   ): Promise<ApiResponse> {
     beforeRequest();
-    await this.waiting(pace(this.options.minIntervalMs ?? 0));
+    const pacing = this.pacing;
+    const { clock } = pacing;
+    await this.waiting((this.options.spacer ?? processSpacer()).pace(this.options.minIntervalMs ?? 0));
     const identity = opts.identity === undefined ? this.options.identity : opts.identity;
     const account = budgetAccount(identity);
     if (account) {
       // Recorded from the moment the account must wait: a budget with room costs no time, and no rate-limit wait.
-      let endRateLimitWait: (() => void) | undefined;
-      await this.waiting(
-        waitForBudget(account, this.reserve(), Date.now(), (until) => {
-          endRateLimitWait = this.options.recorder?.beginWait(Date.now(), 'rate-limit');
-          announceWait(account, "its rate-limit budget is spent until the target's window resets", until);
-        }),
-      );
-      endRateLimitWait?.();
+      let endRateLimitWait: ((end?: number) => void) | undefined;
+      const onWait = (until: number) => {
+        endRateLimitWait = this.options.recorder?.beginWait(clock.now(), 'rate-limit');
+        announceWait(account, "its rate-limit budget is spent until the target's window resets", until);
+      };
+      await this.waiting(pacing.waitForBudget(account, this.reserve(), { onWait }));
+      endRateLimitWait?.(clock.now());
     }
     const encoding: Encoding = opts.encoding ?? (opts.files ? 'multipart' : method === 'GET' ? 'query' : 'form');
     const pairs = encodeParams(params);
@@ -177,7 +189,7 @@ export class ApiClient {
       exchange.ms = Math.round(performance.now() - started);
       this.options.recorder?.add(maskExchange(exchange));
       onNetworkFailure(cause);
-      if (account) noteLost(account);
+      if (account) pacing.noteLost(account);
       throw new TargetError(`${method} ${url}: ${cause}`);
     }
     onResponse();
@@ -188,11 +200,13 @@ export class ApiClient {
       // round, another request of the account took the probe's place in between and met a 429 of its own.
       if (res.status === 429) {
         const wait = retryAfterSeconds(headers, body);
-        if (wait <= this.options.rateLimitMaxWaitSeconds) noteRefusal(account, wait * 1000, Date.now(), headers);
+        if (wait <= this.options.rateLimitMaxWaitSeconds)
+          pacing.noteRefusal(account, wait * 1000, clock.now(), headers);
       }
       // The budget before the count: the answer that ends a probe lets the waiting requests go by what it says is left.
-      noteBudget(account, headers);
-      noteAnswered(account, res.status !== 429, Date.now(), 'x-ratelimit-remaining' in headers, res.status === 401);
+      const now = clock.now();
+      pacing.noteBudget(account, headers, now);
+      pacing.noteAnswered(account, res.status !== 429, now, 'x-ratelimit-remaining' in headers, res.status === 401);
     }
     if (res.resentAfter) exchange.resent = res.resentAfter;
     exchange.status = res.status;

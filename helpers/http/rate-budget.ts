@@ -6,12 +6,19 @@
 import { SharedCells } from './pacing/cells.ts';
 import type { KeptNews } from './pacing/news.ts';
 import { Pacing } from './pacing/pacing.ts';
+import { Spacer } from './pacing/spacer.ts';
 
 export type { KeptNews } from './pacing/news.ts';
 export { NEAR_RESET_MS } from './pacing/waiting.ts';
 
 const cells = new SharedCells();
 let current = new Pacing({ cells });
+/** MAX_RPS spacing, the process's (pacing/spacer.ts). */
+const spacer = new Spacer();
+
+export function processSpacer(): Spacer {
+  return spacer;
+}
 
 /** The counters this thread shares with the process's other threads (tests of the harness). */
 export function sharedCells(): SharedCells {

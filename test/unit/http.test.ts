@@ -4,11 +4,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runWithin } from '../../helpers/checks/check.ts';
 import { TargetError } from '../../helpers/errors.ts';
 import { resetBreaker } from '../../helpers/http/breaker.ts';
-import { ApiClient } from '../../helpers/http/client.ts';
+import { ApiClient, type ClientOptions } from '../../helpers/http/client.ts';
 import { encodeParams } from '../../helpers/http/encoding.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
+import { Spacer } from '../../helpers/http/pacing/spacer.ts';
 import { Recorder } from '../../helpers/http/recorder.ts';
 import { redact, redactFields, registerSecret } from '../../helpers/http/redact.ts';
+import { pacingWorld } from '../support/pacing-world.ts';
 
 const KEY = 'TopSecretApiKey0123456789abcdefZ';
 
@@ -46,13 +48,14 @@ afterEach(() => {
   resetBreaker();
 });
 
-const client = (recorder = new Recorder()) =>
+const client = (recorder = new Recorder(), paced: Partial<ClientOptions> = {}) =>
   new ApiClient({
     baseUrl: base,
     identity: { email: 'a@example.com', apiKey: KEY, secretVar: 'MEMBER_API_KEY' },
     timeoutMs: 2000,
     rateLimitMaxWaitSeconds: 5,
     recorder,
+    ...paced,
   });
 
 describe('parameter encoding', () => {
@@ -122,12 +125,14 @@ describe('responses', () => {
         headers: { 'retry-after': '1' },
       },
     ];
-    const started = Date.now();
-    const res = await client().get('/drafts');
+    const { clock, p } = pacingWorld();
+    const recorder = new Recorder();
+    const res = await clock.drive(client(recorder, { pacing: p }).get('/drafts'));
     expect(res.status).toBe(200);
     expect(seen).toHaveLength(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
-    expect(Date.now() - started).toBeLessThan(900);
+    // The body's 0.4 s, and the jitter that spreads the workers it frees (at most 30 ms).
+    expect(recorder.rateLimitWaitedMs(clock.now())).toBeGreaterThanOrEqual(400);
+    expect(recorder.rateLimitWaitedMs(clock.now())).toBeLessThanOrEqual(430);
   });
 
   it('waits out a 429 that gives only the Retry-After header', async () => {
@@ -138,9 +143,11 @@ describe('responses', () => {
         headers: { 'retry-after': '1' },
       },
     ];
-    const started = Date.now();
-    expect((await client().get('/drafts')).status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    const { clock, p } = pacingWorld();
+    const recorder = new Recorder();
+    expect((await clock.drive(client(recorder, { pacing: p }).get('/drafts'))).status).toBe(200);
+    expect(recorder.rateLimitWaitedMs(clock.now())).toBeGreaterThanOrEqual(1000);
+    expect(recorder.rateLimitWaitedMs(clock.now())).toBeLessThanOrEqual(1030);
   });
 
   it('gives up at once on a Retry-After longer than allowed', async () => {
@@ -161,17 +168,23 @@ describe('responses', () => {
 });
 
 describe('MAX_RPS pacing', () => {
-  it('spaces the requests of a process at least the interval apart', async () => {
+  it('spaces the requests of a process at least the interval apart, recording the spacing as waiting', async () => {
+    const { clock, p } = pacingWorld();
+    const recorder = new Recorder();
     const paced = new ApiClient({
       baseUrl: base,
       identity: null,
       timeoutMs: 2000,
       rateLimitMaxWaitSeconds: 1,
       minIntervalMs: 100,
+      recorder,
+      pacing: p,
+      spacer: new Spacer(clock),
     });
-    const started = Date.now();
-    await Promise.all([paced.get('/a'), paced.get('/b'), paced.get('/c'), paced.get('/d')]);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    await clock.drive(Promise.all([paced.get('/a'), paced.get('/b'), paced.get('/c'), paced.get('/d')]));
+    expect(seen).toHaveLength(4);
+    // The fourth went 300 ms after the first: the waits of 100, 200 and 300 ms overlap, and count once.
+    expect(recorder.waitedMs(clock.now())).toBe(300);
   });
 });
 
@@ -187,20 +200,6 @@ describe("a check's time limit leaves out rate-limit waits", () => {
     endB(1400);
     endB(1900); // ending twice changes nothing
     expect(recorder.waitedMs(5000)).toBe(400);
-  });
-
-  it('records the MAX_RPS pacing of a request as waiting', async () => {
-    const recorder = new Recorder();
-    const paced = new ApiClient({
-      baseUrl: base,
-      identity: null,
-      timeoutMs: 2000,
-      rateLimitMaxWaitSeconds: 1,
-      minIntervalMs: 150,
-      recorder,
-    });
-    await Promise.all([paced.get('/a'), paced.get('/b'), paced.get('/c')]);
-    expect(recorder.waitedMs()).toBeGreaterThanOrEqual(250);
   });
 
   it('ends a check that works past the limit, but not one that mostly waited', async () => {

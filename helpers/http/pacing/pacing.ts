@@ -75,6 +75,11 @@ export class Pacing {
     channel.listen((news) => learn(this.run, news));
   }
 
+  /** The clock the pacing reads and waits on: the client's too, for the waits it makes of its own. */
+  get clock(): Clock {
+    return this.run.clock;
+  }
+
   private get now(): number {
     return this.run.clock.now();
   }
