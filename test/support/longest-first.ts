@@ -22,6 +22,7 @@ export const LONGEST_FIRST: readonly string[] = [
   // Then the other whole or sliced runs, before the short unit files that fill the gaps at the end.
   'test/e2e/pack.test.ts',
   'test/e2e/expectations.test.ts',
+  'test/e2e/auth-resilience.test.ts',
   'test/e2e/shards.test.ts',
   'test/e2e/html-report.test.ts',
   'test/e2e/embedded.test.ts',
