@@ -89,8 +89,10 @@ function subscriberFields(store: Store, channel: Channel, listing: SubscriberLis
   }
   // Fault `channels-subs-partial-small`: even a small channel gets partial_subscribers.
   const small = ids.length < PARTIAL_THRESHOLD && !faults.has('channels-subs-partial-small');
-  // Variant `partial-subscribers-full`: a large channel's whole list all the same ("may replace").
-  const partial = effective === 'partial' && !store.variants.has('partial-subscribers-full');
+  // Variant `partial-subscribers-full`: a large channel's whole list all the same ("may replace"); the fault above
+  // departs beside it too (its converse), a small channel's list made partial.
+  const wholeLists = store.variants.has('partial-subscribers-full') && !faults.has('channels-subs-partial-small');
+  const partial = effective === 'partial' && !wholeLists;
   if (partial && (!small || faults.has('channels-subs-partial-drops-bots'))) {
     // Every account that joined or wrote lately counts as recently active; by default, every account does.
     // Variant `partial-subscribers-subset`: only bots and those, a strict subset where others are idle.

@@ -74,11 +74,11 @@ export function channelOf(to: string, { store, user, faults }: Env): Channel {
     const channel = store.channelById(value);
     if (!channel || channel.isArchived || !canAccessChannelContent(store, user, channel)) {
       // Variant `unknown-channel-id-as-stream`: the ID named in `stream`, as given; fault
-      // `send-unknown-channel-id-unnamed`: named in neither.
-      const extra = store.variants.has('unknown-channel-id-as-stream')
-        ? { stream: String(value) }
-        : faults.has('send-unknown-channel-id-unnamed')
-          ? {}
+      // `send-unknown-channel-id-unnamed`: named in neither, with the variant on too (its converse).
+      const extra = faults.has('send-unknown-channel-id-unnamed')
+        ? {}
+        : store.variants.has('unknown-channel-id-as-stream')
+          ? { stream: String(value) }
           : { stream_id: value };
       throw new ApiError(400, 'STREAM_DOES_NOT_EXIST', `Channel with ID '${value}' does not exist`, extra);
     }

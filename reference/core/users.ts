@@ -95,8 +95,9 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
     ...(user.bot ? { bot_owner_id: user.bot.ownerId } : {}),
     role: user.role,
     timezone: user.timezone,
-    // Variant `avatars-hosted`: the server hosts every avatar, so there is nothing for a client to compute.
-    avatar_url: variants.has('avatars-hosted')
+    // Variant `avatars-hosted`: the server hosts every avatar, so there is nothing for a client to compute; its
+    // converse, fault `user-avatar-null-when-email-hidden`, answers null beside it.
+    avatar_url: variants.has('avatars-hosted') && !faults.has('user-avatar-null-when-email-hidden')
       ? `/user_avatars/${user.id}.png?version=${user.avatarVersion}`
       : options.clientGravatar && gravatarComputable
         ? null
