@@ -14,6 +14,7 @@ export const USERS_FAULTS = {
   'user-date-joined-not-iso': {
     clause: 'RESP-USER-GET-001',
     description: 'GET /users/{id} gives date_joined as an HTTP date ("Mon, 16 Jun 2025 12:00:00 GMT"), not ISO 8601.',
+    alsoBreaks: ['USER-GET-001'],
   },
   'user-owner-not-admin': { clause: 'USER-GET-002', description: 'Owners are reported with is_admin false.' },
   'user-bot-type-null': { clause: 'USER-GET-011', description: 'Bots are reported with bot_type null.' },
