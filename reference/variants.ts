@@ -19,6 +19,11 @@ export interface VariantInfo {
    * with these clauses warned and no other.
    */
   readonly warns?: readonly string[];
+  /**
+   * A variant that does not offer what a check needs (a narrow operator the contract does not require): the clauses
+   * it makes skipped-unsupported, never failed.
+   */
+  readonly skips?: readonly string[];
   /** Variants it cannot be combined with (two answers to the same choice). */
   readonly excludes?: readonly string[];
   /** Real Zulip's own choice, which the reference's default does not make (the `zulip` flavour turns it on). */
@@ -232,10 +237,12 @@ export const VARIANTS = {
     leftOpen:
       'Narrow: operators are not shown; Check messages against a narrow says how "a search narrow" highlights, not that one is offered',
     change: 'no full-text search: a narrow with the `search` operator is refused',
+    skips: ['MSG-NARROW-002', 'MSG-NARROW-006'],
   },
   'narrow-no-topic': {
     leftOpen: 'Narrow: operators are not shown (a narrow to a topic among them)',
     change: 'no topic narrow: a narrow with the `topic` (or `subject`) operator is refused',
+    skips: ['MSG-NARROW-003', 'EXPLORE-003'],
   },
   // — rendering and objects
   'rendering-other-html': {
@@ -349,6 +356,11 @@ export const ALL_COMPATIBLE: readonly VariantId[] = VARIANT_IDS.filter(
 /** The clauses a set of variants may make warn (never fail): `RESP-*` stands for every RESP clause. */
 export function warnedBy(ids: readonly VariantId[]): string[] {
   return [...new Set(ids.flatMap((id) => info(id).warns ?? []))];
+}
+
+/** The clauses a set of variants may make skipped-unsupported (what they do not offer). */
+export function skippedBy(ids: readonly VariantId[]): string[] {
+  return [...new Set(ids.flatMap((id) => info(id).skips ?? []))];
 }
 
 /** The set of variants a server instance runs with. The code asks `variants.has(id)` where a choice is made. */

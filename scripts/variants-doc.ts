@@ -29,6 +29,7 @@ export function variantsPage(): string {
     const notes = [
       v.zulip ? "real Zulip's choice (the `zulip` flavour)" : '',
       v.warns ? `departs from a SHOULD: may warn ${v.warns.join(', ')}` : '',
+      v.skips ? `offers less: ${v.skips.join(', ')} skipped-unsupported` : '',
       v.excludes ? `not with ${v.excludes.map((x) => `\`${x}\``).join(', ')}` : '',
     ].filter(Boolean);
     const change = `${cell(v.change)}${notes.length ? ` (${notes.join('; ')})` : ''}`;

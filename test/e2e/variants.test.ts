@@ -3,7 +3,14 @@
 // compatible ones at once; the other side of every pair that excludes each other, with a seeded random draw of the
 // rest. No clause may fail or end in error, and only the clauses a SHOULD-level variant declares may warn.
 import { describe, expect, it } from 'vitest';
-import { ALL_COMPATIBLE, compatible, VARIANT_IDS, type VariantId, warnedBy } from '../../reference/variants.ts';
+import {
+  ALL_COMPATIBLE,
+  compatible,
+  skippedBy,
+  VARIANT_IDS,
+  type VariantId,
+  warnedBy,
+} from '../../reference/variants.ts';
 import { drawVariants } from '../support/variant-draw.ts';
 import { type RunOutcome, runConformance, SKIPPED_BY_DESIGN } from './run-conformance.ts';
 
@@ -18,15 +25,19 @@ function draw(seed: number): VariantId[] {
   return drawVariants(seed, ALL_AT_ONCE, 0.5, LEFT_OUT);
 }
 
-/** What a run with `variants` may not show: a failure, an error, a warning no variant declares, an odd skip. */
+/**
+ * What a run with `variants` may not show: a failure, an error, a warning no variant declares, a skip neither by
+ * design nor of something a variant does not offer.
+ */
 function unexpected(run: RunOutcome, variants: readonly VariantId[]): string[] {
   const mayWarn = warnedBy(variants);
+  const maySkip = [...SKIPPED_BY_DESIGN, ...skippedBy(variants)];
   const allowed = (id: string) => mayWarn.includes(id) || (id.startsWith('RESP-') && mayWarn.includes('RESP-*'));
   return run
     .results!.clauses.filter((c) => {
       if (c.outcome === 'passed') return false;
       if (c.outcome === 'warned') return !allowed(c.id);
-      return !(SKIPPED_BY_DESIGN.includes(c.id) && c.outcome === 'skipped-unsupported');
+      return !(maySkip.includes(c.id) && c.outcome === 'skipped-unsupported');
     })
     .map((c) => `${c.id}: ${c.outcome} ${c.reason ?? ''}`.slice(0, 600));
 }
