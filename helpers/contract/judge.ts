@@ -25,8 +25,8 @@ import { excerpt, fieldProblems, type ShapeOptions, type ShapeProblem } from './
 /**
  * The rules judged over every response, each with its one level. A rule that a hand-written check of the
  * conventions also judges names that clause (or family: `BAD-*`) as its `owner`, and the clause takes its level from
- * here (suites/conventions/envelope.test.ts, probe-sample.ts), so both judgements report alike. `NOTE`: what the contract leaves "not shown"
- * (status codes): recorded beside the verdict, never a warning or a failure.
+ * here (suites/conventions/envelope.test.ts, probe-sample.ts), so both judgements report alike. `NOTE`: what the
+ * contract leaves "not shown" (status codes): recorded beside the verdict, never a warning or a failure.
  */
 export const RULES = {
   'envelope.json': { level: 'MUST', title: 'the body is JSON', owner: 'CONV-003' },
