@@ -1,14 +1,15 @@
 /**
  * `npm run bench:profiles [-- --runs 3 --profiles quick,full]`: times whole conformance runs against the embedded
- * server, as a user starts them (a fresh process each), and prints wall time, the time inside vitest and the
- * request count per run. A benchmark, not a test: run it on an idle machine.
+ * server, as a user starts them (a fresh process each), and prints wall time, the time inside vitest, the request
+ * count per run and the busiest account's share (what a per-user rate limit bears on). A benchmark, not a test: run
+ * it on an idle machine.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type RunResults, requestCount } from '../helpers/reporters/results.ts';
+import { type RunResults, requestCount, requestsByAccount } from '../helpers/reporters/results.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -31,8 +32,9 @@ for (const profile of values.profiles.split(',')) {
     walls.push(wall);
     const results = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8')) as RunResults;
     const c = results.counts;
+    const [busiest, most] = requestsByAccount(results)[0] ?? ['nobody', 0];
     console.log(
-      `${profile.padEnd(7)} seed ${seed}: wall ${wall.toFixed(2)} s, in vitest ${(results.run.durationMs / 1000).toFixed(2)} s, ${requestCount(results)} requests, ${c.passed} passed, ${c.failed} failed, ${c.error} errors (exit ${child.status})`,
+      `${profile.padEnd(7)} seed ${seed}: wall ${wall.toFixed(2)} s, in vitest ${(results.run.durationMs / 1000).toFixed(2)} s, ${requestCount(results)} requests (busiest ${busiest} ${most}), ${c.passed} passed, ${c.failed} failed, ${c.error} errors (exit ${child.status})`,
     );
   }
   walls.sort((a, b) => a - b);
