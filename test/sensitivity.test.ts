@@ -25,8 +25,8 @@ const WORKERS = 7;
 /**
  * A fault's run that has not ended by then is a failure of the suite, naming the fault (a check waiting for itself
  * would hang a run): its worker is killed and replaced. The slowest faults' runs wait out a bound (an edit limit's
- * grace, an event that never comes), about a minute on a loaded 2-core machine, mostly on the clock
- * (docs/performance.md). Four minutes is more than three times that.
+ * grace, an event that never comes), up to a minute and a half on a heavily loaded 2-core machine, mostly on the
+ * clock (docs/performance.md). Four minutes is well past that.
  */
 const RUN_TIME_LIMIT_MS = 240_000;
 
