@@ -17,6 +17,21 @@ describe("the run's workers", () => {
     expect(heard.at(-1)).toMatchObject({ kind: 'answered', accepted: false });
   });
 
+  it('hear the counts at once against an external target, in 50 ms batches against the embedded one', async () => {
+    const { clock, p, heard } = pacingWorld();
+    p.enterRun('external', { external: true });
+    p.noteAnswered('m@x');
+    await clock.advance(0);
+    expect(heard.map((news) => news.kind)).toEqual(['counted']);
+    const embedded = pacingWorld();
+    embedded.p.enterRun('embedded');
+    embedded.p.noteAnswered('m@x');
+    await embedded.clock.advance(49);
+    expect(embedded.heard).toEqual([]);
+    await embedded.clock.advance(1);
+    expect(embedded.heard.map((news) => news.kind)).toEqual(['counted']);
+  });
+
   it("hear a 429's wait before the budget its answer shows, which ends the probe that met it", () => {
     const { clock, p, heard, worker } = pacingWorld();
     const other = worker(2);
