@@ -53,4 +53,13 @@ export const GROUPS_FAULTS = {
     description:
       'Adding again a subgroup removed before answers success but is not kept: the group can then be deactivated.',
   },
+  'sequence-group-unnest-drops-setting-use': {
+    clause: 'EXPLORE-013',
+    description:
+      "A group removed as a subgroup loses its uses in other groups' settings too: deactivating it then succeeds.",
+  },
+  'sequence-group-once-nested-nameable': {
+    clause: 'EXPLORE-013',
+    description: 'A group once added as a subgroup is still accepted in a group setting after its deactivation.',
+  },
 } as const satisfies FaultCatalogue;

@@ -52,6 +52,15 @@ function createGroup({ params, store, user, faults }: Context): Fields {
   const settings: Record<string, GroupSetting> = {};
   for (const [setting, fallback] of Object.entries(GROUP_SETTING_DEFAULTS)) {
     const given = params.optJson(setting);
+    // Fault `sequence-group-once-nested-nameable`: a group ever added as a subgroup stays a valid setting value.
+    if (
+      faults.has('sequence-group-once-nested-nameable') &&
+      typeof given === 'number' &&
+      everNested(store).has(given)
+    ) {
+      settings[setting] = given;
+      continue;
+    }
     settings[setting] =
       given !== undefined
         ? readGroupSetting(store, setting, given, faults)
@@ -104,6 +113,13 @@ function removed(store: Store): Set<string> {
   return removedRelations.get(store)!;
 }
 
+/** Groups ever added as a subgroup, per store: what `sequence-group-once-nested-nameable` remembers. */
+const nestedEver = new WeakMap<Store, Set<number>>();
+function everNested(store: Store): Set<number> {
+  if (!nestedEver.has(store)) nestedEver.set(store, new Set());
+  return nestedEver.get(store)!;
+}
+
 function updateSubgroups({ params, path, store, user, faults }: Context): Fields {
   const group = groupForUpdate(store, user, path.user_group_id!);
   const add = intList(params, 'add');
@@ -118,6 +134,7 @@ function updateSubgroups({ params, path, store, user, faults }: Context): Fields
     if (!group.subgroups.includes(id)) throw badRequest(`User group ${id} is not a subgroup of this group.`);
   }
   for (const id of remove) removed(store).add(`${group.id}:${id}`);
+  for (const id of add) everNested(store).add(id);
   // Fault `sequence-group-renest-forgotten`: a subgroup removed before and added again is not kept.
   const kept = faults.has('sequence-group-renest-forgotten')
     ? add.filter((id) => !removed(store).has(`${group.id}:${id}`))
@@ -131,7 +148,10 @@ function deactivateGroup({ path, store, user, faults }: Context): Fields {
   // Fault `group-unknown-id-succeeds`.
   if (!store.userGroups.has(id) && faults.has('group-unknown-id-succeeds')) return {};
   const group = groupForUpdate(store, user, id);
-  const objections = objectionsTo(store, group.id, faults);
+  let objections = objectionsTo(store, group.id, faults);
+  // Fault `sequence-group-unnest-drops-setting-use`: once removed as a subgroup, its uses in groups' settings are lost.
+  if (faults.has('sequence-group-unnest-drops-setting-use') && [...removed(store)].some((r) => r.endsWith(`:${id}`)))
+    objections = objections.filter((o) => o.type !== 'user_group');
   // Fault `sequence-group-unnested-still-in-use`: an active group it was removed from still objects.
   if (faults.has('sequence-group-unnested-still-in-use') && !objections.length) {
     const former = [...store.userGroups.values()].filter(

@@ -48,7 +48,7 @@ group('the realm (model-based sequences)', () => {
   );
   check(
     'EXPLORE-013',
-    'MUST after any sequence of group creations, subgroup additions and removals and deactivations, deactivate a group exactly when no active group has it as a subgroup (refusing it with CANNOT_DEACTIVATE_GROUP_IN_USE while one has), and list each group deactivated exactly from its deactivation on',
+    'MUST after any sequence of group creations (naming another group in a setting or not), subgroup additions and removals and deactivations, deactivate a group exactly when no active group has it as a subgroup or names it in a setting (refusing it with CANNOT_DEACTIVATE_GROUP_IN_USE while one does), refuse a deactivated group in a setting, and list each group deactivated exactly from its deactivation on',
     {
       section: 'States and transitions (user group active → deactivated); 16. Deactivate a user group; Errors',
       endpoint: 'POST /user_groups/{user_group_id}/deactivate',

@@ -181,6 +181,37 @@ export const REALM_SEQUENCE_CASES: Record<RealmSequenceFaultId, SequenceFaultCas
     healthy: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
     faulty: 'deactivated',
   },
+  'sequence-group-unnest-drops-setting-use': {
+    // b nested under a, c names b in its setting, b removed from a: c still uses b.
+    observe: async (call) => {
+      const [a, b] = [await createGroup(call, 'seq-e'), await createGroup(call, 'seq-f')];
+      await subgroups(call, a, 'add', b);
+      await call('POST', '/user_groups/create', {
+        as: 'owner',
+        form: { name: 'seq-g', description: '', members: [], can_mention_group: b },
+      });
+      await subgroups(call, a, 'delete', b);
+      return deactivate(call, b);
+    },
+    healthy: 'CANNOT_DEACTIVATE_GROUP_IN_USE',
+    faulty: 'deactivated',
+  },
+  'sequence-group-once-nested-nameable': {
+    // b nested under a, removed, deactivated: no setting may name it.
+    observe: async (call) => {
+      const [a, b] = [await createGroup(call, 'seq-h'), await createGroup(call, 'seq-i')];
+      await subgroups(call, a, 'add', b);
+      await subgroups(call, a, 'delete', b);
+      await deactivate(call, b);
+      const { body } = await call('POST', '/user_groups/create', {
+        as: 'owner',
+        form: { name: 'seq-j', description: '', members: [], can_mention_group: b },
+      });
+      return body.result;
+    },
+    healthy: 'error',
+    faulty: 'success',
+  },
   'sequence-profile-fields-delete-keeps-slot': {
     // A summary field deleted: two may be created after it.
     observe: async (call) => {

@@ -41,6 +41,11 @@ export class PairTally {
     return this.last;
   }
 
+  /** How many ordered pairs are covered. */
+  get size(): number {
+    return this.covered.size;
+  }
+
   /** Whether every pair of the kinds is covered. */
   get complete(): boolean {
     return this.covered.size === this.kinds.length ** 2;
@@ -90,7 +95,7 @@ export interface Simulated<M> {
 }
 
 /** How many steps ahead the planner looks for an uncovered pair: enough for a resource's set-ups (two groups to nest). */
-const PLAN_DEPTH = 4;
+const PLAN_DEPTH = 6;
 
 /**
  * The shortest run of kinds, at most PLAN_DEPTH long, that ends in a pair not covered yet, found breadth-first on
@@ -106,6 +111,9 @@ export function plan<M>(
 ): string[] | undefined {
   if (kinds.some((k) => !stepOf(k).simulate)) return undefined;
   let frontier: { model: M; path: string[] }[] = [{ model: structuredClone(model) as M, path: [] }];
+  // A state reached before (the same model after the same kind) leads nowhere new: without this the search grows as
+  // kinds^depth where no uncovered pair is near.
+  const seen = new Set<string>();
   for (let depth = 0; depth < PLAN_DEPTH; depth++) {
     const next: typeof frontier = [];
     for (const node of frontier) {
@@ -116,6 +124,9 @@ export function plan<M>(
         if (last !== undefined && !tally.has(last, kind)) return [...node.path, kind];
         const after = structuredClone(node.model);
         step.simulate!(after);
+        const key = `${kind}|${JSON.stringify(after)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
         next.push({ model: after, path: [...node.path, kind] });
       }
     }

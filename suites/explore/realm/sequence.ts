@@ -134,6 +134,9 @@ export interface Explored {
 /** Steps a covering walk may take, per pair of kinds: room for the detours its states impose. */
 const WALK_STEPS_PER_PAIR = 4;
 
+/** Steps without a new pair, per kind, after which the walk gives up on the pairs left. */
+const STALL_STEPS_PER_KIND = 3;
+
 /**
  * The quick profile's walk, per kind: every kind once, planned toward new pairs. A pull request's run keeps within
  * one window of a per-user rate limit on every account, and a walk over every pair of every resource would take
@@ -209,11 +212,16 @@ function walk<M extends object, R>(
   if (quick) tally.unreached = `beyond the quick profile's ${most} steps (the full profile covers every pair)`;
   explored.sequences += 1;
   tally.break();
+  // Where the pairs left are out of the walk's reach, it stops after this many steps without a new one.
+  const stall = STALL_STEPS_PER_KIND * count;
+  let gained = { at: 0, size: 0 };
   return run(
     ctx,
     resource,
     (model, n) => {
-      if (n >= most || tally.complete) return undefined;
+      if (tally.size > gained.size) gained = { at: n, size: tally.size };
+      if (!quick && n - gained.at >= stall) tally.unreached = `not reached in ${stall} steps without a new pair`;
+      if (n >= most || tally.complete || n - gained.at >= stall) return undefined;
       const kind =
         plan(model, kinds, stepOf, tally)?.[0] ??
         nextKind(

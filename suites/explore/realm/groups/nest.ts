@@ -1,14 +1,16 @@
 /**
  * nest and unnest: POST /user_groups/{id}/subgroups (a set-up operation, TARGET.md) adds a newer active group as a
- * direct subgroup of an older one (a pair nested and removed before where there is one), or removes the relation
- * added last: from then on the subgroup is in use, or no longer is.
+ * direct subgroup of an older one (a pair nested and removed before where there is one, where servers go wrong), or
+ * removes the relation added last: from then on the subgroup is in use, or no longer is.
  */
 import type fc from 'fast-check';
 import { fail, summary } from '../../../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../../../helpers/http/client.ts';
 import { setupFailure } from '../../../../helpers/http/setup-failure.ts';
 import { deactivateGroup } from '../../../user_groups/groups.ts';
-import { type GroupsModel, type GroupsReal, nestable, removable } from './model.ts';
+import { type GroupsModel, type GroupsReal, nestable, readded, removable } from './model.ts';
+
+type Change = 'nest' | 'unnest';
 
 /**
  * A relation the server will not remove, though it answered its addition with success: the server's state is not
@@ -26,12 +28,25 @@ async function inUseStill(real: GroupsReal, parent: number, child: number, refus
 }
 
 export class NestGroup implements fc.AsyncCommand<GroupsModel, GroupsReal> {
-  readonly kind: string;
-  constructor(readonly nest: boolean) {
-    this.kind = nest ? 'nest' : 'unnest';
+  private readonly nest: boolean;
+  constructor(readonly kind: Change) {
+    this.nest = kind !== 'unnest';
   }
 
-  check = (model: Readonly<GroupsModel>) => (this.nest ? nestable(model) : removable(model)).length > 0;
+  check = (model: Readonly<GroupsModel>) => this.pairs(model).length > 0;
+
+  /**
+   * The pairs it may take, one removed before first. A relation added again keeps its child otherwise unused (no
+   * name, no other parent): a server that did not keep it is told apart by the child's deactivation alone.
+   */
+  private pairs(model: Readonly<GroupsModel>): [number, number][] {
+    if (!this.nest) return removable(model);
+    const before = ([p, c]: [number, number]) => model.unnested.some(([q, d]) => q === p && d === c);
+    const used = ([, c]: [number, number]) =>
+      model.named.some(([, n]) => n === c) || model.nested.some(([, d]) => d === c);
+    const pairs = nestable(model).filter((pair) => (before(pair) ? !used(pair) : !readded(model, pair[1])));
+    return [...pairs.filter(before), ...pairs.filter((pair) => !before(pair))];
+  }
 
   async run(model: GroupsModel, real: GroupsReal): Promise<void> {
     const [parent, child] = this.pair(model);
@@ -49,11 +64,9 @@ export class NestGroup implements fc.AsyncCommand<GroupsModel, GroupsReal> {
     this.apply(model, this.pair(model));
   }
 
-  /** The pair nested (one removed before, where there is one) or the relation removed (the one added last). */
+  /** The pair nested (the first of its kind) or the relation removed (the one added last). */
   private pair(model: Readonly<GroupsModel>): [number, number] {
-    if (!this.nest) return removable(model).at(-1)!;
-    const pairs = nestable(model);
-    return pairs.find(([p, c]) => model.unnested.some(([q, d]) => q === p && d === c)) ?? pairs[0]!;
+    return this.nest ? this.pairs(model)[0]! : this.pairs(model).at(-1)!;
   }
 
   private apply(model: GroupsModel, [parent, child]: [number, number]): void {
@@ -67,7 +80,8 @@ export class NestGroup implements fc.AsyncCommand<GroupsModel, GroupsReal> {
   }
 
   toString = () =>
-    this.nest
-      ? 'nest an active group under an older one (a pair nested before, if any)'
-      : 'remove the subgroup relation added last';
+    ({
+      nest: 'nest an active group under an older one (a pair nested before, if any)',
+      unnest: 'remove the subgroup relation added last',
+    })[this.kind];
 }

@@ -1,7 +1,8 @@
 /**
  * The run's user groups as a resource of the realm's model: its steps and the frame that lists the realm's groups
  * with the deactivated ones after each step (GET /user_groups, a set-up operation): every group of the sequence
- * listed, deactivated exactly when the model says.
+ * listed, deactivated exactly when the model says. Groups naming others in a setting are created after them, so
+ * the end's newest-first deactivation meets each user before the group it names.
  */
 import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { fail } from '../../../../helpers/checks/matchers.ts';
@@ -18,14 +19,19 @@ export function groupsResource(ctx: CheckContext): Resource<GroupsModel, GroupsR
     name: 'user groups',
     steps: [
       new CreateGroup(),
-      new NestGroup(true),
-      new NestGroup(false),
+      new CreateGroup('active'),
+      new CreateGroup('deactivated'),
+      new NestGroup('nest'),
+      new NestGroup('unnest'),
       new DeactivateGroup('free'),
       new DeactivateGroup('nested'),
+      new DeactivateGroup('nested-again'),
+      new DeactivateGroup('in-setting'),
+      new DeactivateGroup('in-setting-unnested'),
       new DeactivateGroup('again'),
     ],
     start: async () => ({
-      model: { groups: [], nested: [], unnested: [] },
+      model: { groups: [], nested: [], unnested: [], named: [] },
       real: { ctx, manager: groupManager(ctx), reader: ctx.someone('person', { besides: ONEROUS }) },
     }),
     frame: judgeGroups,
