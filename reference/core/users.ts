@@ -97,11 +97,12 @@ export function userObject(user: User, options: UserObjectOptions): Record<strin
     timezone: user.timezone,
     // Variant `avatars-hosted`: the server hosts every avatar, so there is nothing for a client to compute; its
     // converse, fault `user-avatar-null-when-email-hidden`, answers null beside it.
-    avatar_url: variants.has('avatars-hosted') && !faults.has('user-avatar-null-when-email-hidden')
-      ? `/user_avatars/${user.id}.png?version=${user.avatarVersion}`
-      : options.clientGravatar && gravatarComputable
-        ? null
-        : `https://secure.gravatar.com/avatar/${avatarHash}?d=identicon&version=${user.avatarVersion}`,
+    avatar_url:
+      variants.has('avatars-hosted') && !faults.has('user-avatar-null-when-email-hidden')
+        ? `/user_avatars/${user.id}.png?version=${user.avatarVersion}`
+        : options.clientGravatar && gravatarComputable
+          ? null
+          : `https://secure.gravatar.com/avatar/${avatarHash}?d=identicon&version=${user.avatarVersion}`,
     // Fault `user-avatar-version-string`.
     avatar_version: faults.has('user-avatar-version-string') ? String(user.avatarVersion) : user.avatarVersion,
     is_imported_stub: false,
