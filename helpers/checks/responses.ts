@@ -1,10 +1,10 @@
 /**
- * Every response a check received, judged against the envelope rules and its operation's answer (helpers/contract/
+ * Every response a check received, judged against the envelope rules and its operation's answer (contract/
  * judge.ts), tallied per operation: how many were judged, and the first that departed, as evidence. The reporter
  * sums the tallies of all checks into the per-operation RESP-* clauses (suites/conventions/responses.ts).
  */
-import { judgeExchange } from '../contract/judge.ts';
-import { keyOf } from '../contract/operation.ts';
+import { judgeExchange } from '../../contract/judge.ts';
+import { keyOf } from '../../contract/operation.ts';
 import { type Exchange, toCurl } from '../http/exchange.ts';
 import type { Recorder } from '../http/recorder.ts';
 import { redact } from '../http/redact.ts';

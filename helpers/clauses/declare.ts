@@ -5,8 +5,8 @@
  * and cannot disagree with them.
  */
 import { pathToFileURL } from 'node:url';
-import { OPERATIONS } from '../contract/model.ts';
-import { keyOf } from '../contract/operation.ts';
+import { OPERATIONS } from '../../contract/model.ts';
+import { keyOf } from '../../contract/operation.ts';
 import type { Clause } from './types.ts';
 
 /** Operation ("POST /drafts") → the feature level it exists from, for the operations Zulip's changelog dates. */

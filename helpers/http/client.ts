@@ -4,6 +4,7 @@
  * error), or Unsupported where the target lacks the operation — never an assertion, so that a broken set-up step
  * is never reported as the clause failed (the rule for every `must…` helper: helpers/checks/context.ts).
  */
+import type { Method } from '../../contract/wire.ts';
 import { TargetError } from '../errors.ts';
 import { announceWait } from '../progress.ts';
 import { beforeRequest, onNetworkFailure, onResponse } from './breaker.ts';
@@ -17,7 +18,7 @@ import { retryAfterSeconds } from './retry-after.ts';
 import { mustBeOffered, mustSucceed } from './setup-failure.ts';
 import { type Answer, networkCause, send } from './transport.ts';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type { Method } from '../../contract/wire.ts';
 export type Encoding = 'query' | 'form' | 'multipart';
 
 export interface Identity {

@@ -2,8 +2,9 @@
  * Parameter encoding as the contract's Conventions say: strings go as they are; lists, objects, booleans and
  * numbers go JSON-encoded. A string is never re-encoded, so a check can send deliberately broken JSON.
  */
-export type ParamValue = string | number | boolean | null | readonly unknown[] | Record<string, unknown> | undefined;
-export type Params = Readonly<Record<string, ParamValue>>;
+import type { Params } from '../../contract/wire.ts';
+
+export type { Params, ParamValue } from '../../contract/wire.ts';
 
 export function encodeParams(params: Params = {}): [string, string][] {
   const out: [string, string][] = [];

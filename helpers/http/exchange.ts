@@ -1,25 +1,8 @@
 /** What one request and its response looked like, masked, for evidence and for reproducing by hand. */
+import type { Exchange } from '../../contract/wire.ts';
 import { redact, redactFields } from './redact.ts';
 
-export interface Exchange {
-  method: string;
-  url: string;
-  /** Who called: the API email, or a note such as "no credentials". */
-  caller: string;
-  /** The variable a reader should put in place of the masked key, when the caller is a configured account. */
-  secretVar?: string;
-  encoding: 'query' | 'form' | 'multipart';
-  params: [string, string][];
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  responseBody?: string;
-  error?: string;
-  /** Sent twice: the first sending was lost as this says (a kept-alive connection the target closed under it). */
-  resent?: string;
-  /** When it was sent (Date.now()): where its step sits in Allure's report. */
-  at?: number;
-  ms: number;
-}
+export type { Exchange } from '../../contract/wire.ts';
 
 const BODY_LIMIT = 4000;
 

@@ -1,13 +1,13 @@
 /**
  * Faults of bad input (BAD-*). One crash per operation that can be given a wrong parameter, derived from the
- * contract model's operations (helpers/contract: their id prefix and `takesBadInput`, as the BAD-* clauses are): the
+ * contract model's operations (contract/: their id prefix and `takesBadInput`, as the BAD-* clauses are): the
  * operation answers a parameter that is missing or cannot be read (not an integer, not JSON, outside its set) with
  * HTTP 500 and a plain-text page, as a server whose validation error escapes its error handling does. A new
  * operation gets its crash here without a line of its own. The switch sits beside the adapter (bad-input.ts), and
  * finds the fault by its operation. Create drafts' other fault, a partial write, is in routes/drafts.ts.
  * reference/faults.ts assembles every area's faults.
  */
-import { keyOf, OPERATIONS, type Operation, takesBadInput } from '../../helpers/contract/index.ts';
+import { keyOf, OPERATIONS, type Operation, takesBadInput } from '../../contract/index.ts';
 import type { FaultCatalogue, FaultInfo } from '../faults.ts';
 
 /**

@@ -1,11 +1,11 @@
 // Every operation — contract: "Authentication" (Basic credentials: the API email and the API key).
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { fillPath, keyOf, type Operation } from '../../contract/index.ts';
 import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { ConformanceAssertion, expectErrorEnvelope, expectSuccess, summary } from '../../helpers/checks/matchers.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
-import { fillPath, keyOf, type Operation } from '../../helpers/contract/index.ts';
 import { Disabled, findCause, SetupError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';

@@ -4,7 +4,7 @@
  * for until the check ends (mutes as the caller; the realm's edit settings), which come last so the turn is short.
  * Their requests are the valid ones of suites/conventions/probe-setups.ts, built on the run's own objects.
  */
-import { OPERATIONS, type Operation, operation } from '../../helpers/contract/index.ts';
+import { OPERATIONS, type Operation, operation } from '../../contract/index.ts';
 
 const TAKING_TURNS = [15, 3];
 

@@ -1,9 +1,9 @@
 /**
  * Field checks of the Channel object and the Subscription object (contract: "Resources and their fields"), against
- * the model of the contract (helpers/contract: the fields, their types and values, written once). Each returns the
+ * the model of the contract (contract/: the fields, their types and values, written once). Each returns the
  * problems found, so that a check can report them all at once.
  */
-import { Channel, type Shape, Subscription, shapeProblems } from '../../helpers/contract/index.ts';
+import { Channel, type Shape, Subscription, shapeProblems } from '../../contract/index.ts';
 
 /**
  * Judged as at the clause's own level where the target tells none: these checks start at 407, where every field

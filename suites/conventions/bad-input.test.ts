@@ -1,9 +1,6 @@
 // Bad input, operation by operation — contract: Errors (envelope and codes) over every operation of Endpoints,
-// with each operation's parameter table (helpers/contract) as the source of what a request can get wrong.
-import { checksIn } from '../../helpers/checks/check.ts';
-import type { CheckContext } from '../../helpers/checks/context.ts';
-import { fail } from '../../helpers/checks/matchers.ts';
-import { sharesState } from '../../helpers/checks/shared-state.ts';
+// with each operation's parameter table (contract/) as the source of what a request can get wrong.
+
 import {
   keyOf,
   OPERATIONS,
@@ -15,7 +12,11 @@ import {
   probeVerdict,
   sampleProbes,
   takesBadInput,
-} from '../../helpers/contract/index.ts';
+} from '../../contract/index.ts';
+import { checksIn } from '../../helpers/checks/check.ts';
+import type { CheckContext } from '../../helpers/checks/context.ts';
+import { fail } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { NotApplicable } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
@@ -116,7 +117,7 @@ group('Bad input to every operation', () => {
   sharesState(['mutes', 'realm-edit-settings'], { from: muteOrEdit });
   // BAD-*: one clause per operation that takes parameters a request can get wrong, in the contract's order. The rule
   // is the Errors section's over every operation: a request the contract cannot accept gets the error envelope and
-  // changes nothing; the probes come from the operation's parameter table (helpers/contract).
+  // changes nothing; the probes come from the operation's parameter table (contract/).
   for (const op of OPERATIONS.filter(takesBadInput))
     check(
       `BAD-${op.clauses}-001`,

@@ -1,14 +1,15 @@
 // The response envelope — contract: Conventions, Errors (Envelope, Codes), Versioning item 2 (level 167).
+
+import { isJsonContentType, RULES } from '../../contract/judge.ts';
 import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { expectError, expectErrorEnvelope, expectSuccess, fail } from '../../helpers/checks/matchers.ts';
-import { isJsonContentType, RULES } from '../../helpers/contract/judge.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
-// The envelope's rules are also judged over every response (RESP-*, helpers/contract/judge.ts): each such rule names
+// The envelope's rules are also judged over every response (RESP-*, contract/judge.ts): each such rule names
 // its clause here as its owner, and the clause takes the rule's level, so that both report a departure alike.
 
 /**

@@ -16,11 +16,12 @@
  * bad value as the base's id acts on a live object, and shows it. A mute, which a setup operation undoes, is undone
  * right after its control instead.
  */
+
+import { type BaseRequest, fillPath, type Operation } from '../../contract/index.ts';
 import { administratorOf } from '../../helpers/checks/actors.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
 import { takeTurn, takeTurns } from '../../helpers/checks/turns.ts';
-import { type BaseRequest, fillPath, type Operation } from '../../helpers/contract/index.ts';
 import { Disabled } from '../../helpers/errors.ts';
 import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
 import type { Params } from '../../helpers/http/encoding.ts';

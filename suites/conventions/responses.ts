@@ -1,12 +1,13 @@
 /**
  * The RESP-* clauses: one per operation, judged over every response of that operation a run receives (not by a
- * check of their own): the envelope (Conventions; Errors) and the answer's fields as helpers/contract gives them.
- * They derive from the contract model's operations (helpers/contract): each operation's id prefix names its clause, and
+ * check of their own): the envelope (Conventions; Errors) and the answer's fields as contract/ gives them.
+ * They derive from the contract model's operations (contract/): each operation's id prefix names its clause, and
  * the one check of the operation marked `exercisesOperation` is what `--only` runs to exercise it.
  */
+
+import { keyOf, OPERATIONS } from '../../contract/index.ts';
 import { sinceOf } from '../../helpers/clauses/declare.ts';
 import type { Clause } from '../../helpers/clauses/types.ts';
-import { keyOf, OPERATIONS } from '../../helpers/contract/index.ts';
 
 /** The RESP-* clauses, one per operation of the contract model, each filed under its driving check's file. */
 export function responseClauses(checked: readonly Clause[]): Clause[] {

@@ -1,8 +1,8 @@
 // GET /drafts — contract: "11. Get drafts" and the Draft resource.
 import { expect } from 'vitest';
+import { Draft, shapeProblems } from '../../contract/index.ts';
 import { checksIn } from '../../helpers/checks/check.ts';
 import { fail } from '../../helpers/checks/matchers.ts';
-import { Draft, shapeProblems } from '../../helpers/contract/index.ts';
 import { draftOf, listDrafts, mustCreateDrafts, notRecipient, nowSeconds } from './drafts.ts';
 
 const { group, check } = checksIn(import.meta.url);
@@ -59,7 +59,7 @@ group('GET /drafts', () => {
       const drafter = ctx.someone('person', notRecipient(ctx));
       await mustCreateDrafts(ctx, drafter, [draftOf.channel(ctx), draftOf.direct(ctx), draftOf.unaddressed(ctx)]);
       const { res, drafts } = await listDrafts(ctx.as(drafter));
-      // The Draft resource as the model of the contract holds it (helpers/contract): every field, with its type.
+      // The Draft resource as the model of the contract holds it (contract/): every field, with its type.
       const problems = drafts.flatMap((draft, i) => shapeProblems(draft, Draft, `drafts[${i}]`).map((p) => p.message));
       if (problems.length) fail(res, `wanted every draft to have the Draft resource's fields: ${problems.join('; ')}`);
     },

@@ -1,5 +1,5 @@
-/** The User object's fields (contract: Resources › User object), against the model of the contract (helpers/contract). */
-import { shapeProblems, User } from '../../helpers/contract/index.ts';
+/** The User object's fields (contract: Resources › User object), against the model of the contract (contract/). */
+import { shapeProblems, User } from '../../contract/index.ts';
 
 /** What is wrong with the fields of a user object (empty when nothing is). */
 export function fieldProblems(user: Record<string, unknown>, featureLevel: number | null): string[] {

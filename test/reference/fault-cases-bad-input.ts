@@ -2,8 +2,8 @@
 // and Create drafts' partial write. The observation sends that operation one bad request (derived from the contract
 // model, as the crashes are); the kill matrix proves the rest.
 
-import { NOT_BOOLEAN, NOT_INTEGER, NOT_JSON, outsideEnum } from '../../helpers/contract/bad-values.ts';
-import { OPERATIONS, type Operation, type Param, takesBadInput } from '../../helpers/contract/index.ts';
+import { NOT_BOOLEAN, NOT_INTEGER, NOT_JSON, outsideEnum } from '../../contract/bad-values.ts';
+import { OPERATIONS, type Operation, type Param, takesBadInput } from '../../contract/index.ts';
 import { crashOf } from '../../reference/http/bad-input.faults.ts';
 import { type Call, type CallOptions, draftOf, lookup } from './support.ts';
 

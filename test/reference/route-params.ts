@@ -1,9 +1,9 @@
 /**
  * The parameters each route of the reference server reads. The contract's operations read their model's request
- * parameters (helpers/contract: one registry); the set-up routes are listed here. A new route must be one or the
+ * parameters (contract/: one registry); the set-up routes are listed here. A new route must be one or the
  * other (robustness.test.ts checks).
  */
-import { keyOf, OPERATIONS } from '../../helpers/contract/index.ts';
+import { keyOf, OPERATIONS } from '../../contract/index.ts';
 
 const CONTRACT_ROUTES = Object.fromEntries(
   OPERATIONS.map((op) => [keyOf(op), op.params.filter((p) => p.in === 'request').map((p) => p.name)]),

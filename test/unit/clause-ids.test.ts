@@ -1,9 +1,9 @@
 // Clause ids are a public interface (reports, expected-failure files, baselines): pinned, unique, never reused.
 
 import { describe, expect, it } from 'vitest';
+import { keyOf, OPERATIONS, takesBadInput } from '../../contract/index.ts';
 import pins from '../../fixtures/clause-ids.json' with { type: 'json' };
 import { LEVELS } from '../../helpers/clauses/types.ts';
-import { keyOf, OPERATIONS, takesBadInput } from '../../helpers/contract/index.ts';
 import { CLAUSES } from '../../suites/catalog.ts';
 
 const active = pins.active as Record<string, string>;

@@ -1,4 +1,4 @@
-// Judging one exchange against the envelope and its operation's shape (helpers/contract/judge.ts).
+// Judging one exchange against the envelope and its operation's shape (contract/judge.ts).
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   type Departure,
@@ -7,7 +7,7 @@ import {
   judgeExchange,
   RULES,
   type RuleKey,
-} from '../../helpers/contract/index.ts';
+} from '../../contract/index.ts';
 
 const BASE = 'http://localhost:9991/api/v1';
 const JSON_TYPE = { 'content-type': 'application/json' };

@@ -1,4 +1,4 @@
-// The contract as data (helpers/contract/): the 21 operations, their parameters, fields and error codes.
+// The contract as data (contract/): the 21 operations, their parameters, fields and error codes.
 import { describe, expect, it } from 'vitest';
 import {
   CHANNEL_MESSAGE_TYPES,
@@ -17,8 +17,8 @@ import {
   SHAPE_KINDS,
   type Shape,
   User,
-} from '../../helpers/contract/index.ts';
-import { toZod } from '../../helpers/contract/zod.ts';
+} from '../../contract/index.ts';
+import { toZod } from '../../contract/zod.ts';
 
 /** Every shape inside a shape, itself included. */
 function* shapesIn(shape: Shape): Generator<Shape> {

@@ -1,4 +1,4 @@
-// Bad-input probes generated from the contract model (helpers/contract/probes.ts).
+// Bad-input probes generated from the contract model (contract/probes.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,7 +15,7 @@ import {
   sampleProbes,
   takesBadInput,
   type ValidRequests,
-} from '../../helpers/contract/index.ts';
+} from '../../contract/index.ts';
 
 const USER = 11;
 const CHANNEL = 21;

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { modelItems } from '../../helpers/contract/dating.ts';
-import { ERROR_CODES, keyOf, OPERATIONS, Subscription, shapeProblems } from '../../helpers/contract/index.ts';
+import { modelItems } from '../../contract/dating.ts';
+import { ERROR_CODES, keyOf, OPERATIONS, Subscription, shapeProblems } from '../../contract/index.ts';
 import { CLAUSES } from '../../suites/catalog.ts';
 
 /** Item → [level, source, and 'required' where the level is when leaving the parameter out became an error]. */

@@ -15,7 +15,7 @@ const SOURCES = [
   ...PAGES,
   '.env.example',
   'action.yml',
-  ...['bin', 'examples', 'helpers', 'reference', 'scripts', 'suites', 'test'].flatMap((dir) =>
+  ...['bin', 'contract', 'examples', 'helpers', 'reference', 'scripts', 'suites', 'test'].flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.(ts|mjs|js|md|yml|yaml)$/.test(f))
       .map((f) => join(dir, f)),

@@ -20,7 +20,7 @@ describe('requests of a worker', () => {
       ...sources(join(root, 'suites')),
       ...sources(join(root, 'helpers', 'checks')),
       ...sources(join(root, 'helpers', 'http')),
-      ...sources(join(root, 'helpers', 'contract')),
+      ...sources(join(root, 'contract')),
     ];
     expect(files.length).toBeGreaterThan(50);
     const concurrent = files.filter((file) => /Promise\.(all|allSettled|any)\(/.test(readFileSync(file, 'utf8')));

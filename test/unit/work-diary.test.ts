@@ -14,7 +14,7 @@ const PAGES = [
     .map((f) => `docs/${f}`),
 ];
 const SOURCES = [
-  ...['bin', 'helpers', 'reference', 'scripts', 'stryker', 'suites', 'test'].flatMap((dir) =>
+  ...['bin', 'contract', 'helpers', 'reference', 'scripts', 'stryker', 'suites', 'test'].flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.(ts|mjs|js)$/.test(f))
       .map((f) => join(dir, f)),

@@ -2,12 +2,13 @@
  * The probes that need more than one parameter's description: inside JSON lists of objects (each draft of
  * `drafts`, each element of `narrow`), and the rules that tie parameters together.
  */
-import type { ParamValue } from '../http/encoding.ts';
+
 import { jsonOfWrongType, NO_SUCH_ID, outsideEnum } from './bad-values.ts';
 import { holds, paramOf } from './model.ts';
 import type { Operation, Param, ParamRule } from './operation.ts';
 import type { BaseRequest, Mutation, ProbeExpectation, ProbeKind } from './probes.ts';
 import type { Condition, Scalar } from './shapes.ts';
+import type { ParamValue } from './wire.ts';
 
 /** A probe before it is built into a request. */
 export interface ProbeSeed {

@@ -15,12 +15,13 @@
  *   is recorded as a NOTE; only an error's 5xx departs, HTTP saying the server erred), the msg of an error, codes the contract does not list (Zulip's
  *   REQUEST_VARIABLE_MISSING …), extra fields anywhere, the elements of ignored_parameters_unsupported.
  */
-import type { Exchange } from '../http/exchange.ts';
+
 import { errorCode } from './codes.ts';
 import { matchOperation } from './model.ts';
 import { keyOf, type Operation } from './operation.ts';
 import { list, notShown, onlyWhen } from './shapes.ts';
 import { excerpt, fieldProblems, type ShapeOptions, type ShapeProblem } from './validate.ts';
+import type { Exchange } from './wire.ts';
 
 /**
  * The rules judged over every response, each with its one level. A rule that a hand-written check of the

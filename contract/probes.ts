@@ -11,13 +11,13 @@
  * - the rules tying parameters together (queue_id with local_id, content with stream_id, …).
  * A parameter the contract marks ignored in some case (`usedWhen`) is probed only from a base where it is read.
  */
-import type { Method } from '../http/client.ts';
-import type { Params, ParamValue } from '../http/encoding.ts';
+
 import { jsonOfWrongType, NO_SUCH_ID, NOT_BOOLEAN, NOT_INTEGER, NOT_JSON, outsideEnum } from './bad-values.ts';
 import { REFINEMENTS } from './codes.ts';
 import { fillPath, holds, OPERATIONS, paramOf } from './model.ts';
 import { keyOf, type Operation, type Param, type ParamRule } from './operation.ts';
 import { elementProbes, type ProbeSeed, ruleMutations } from './probe-rules.ts';
+import type { Method, Params, ParamValue } from './wire.ts';
 
 export type ProbeKind =
   | 'missing'

@@ -67,7 +67,7 @@ export function probeVerdict(
   const enveloped = typeof body === 'object' && body !== null && !Array.isArray(body) && 'result' in body;
   if (!enveloped && probe.expect.notFoundAccepted && answer.status === 404) return { verdict: 'conforms', message: '' };
   // A server error is never the answer to a client's mistake, whatever its body says: the rule RESP-* judges every
-  // answer by, at its one level (helpers/contract/judge.ts).
+  // answer by, at its one level (contract/judge.ts).
   const level: RuleLevel = RULES['envelope.error-server-status'].level;
   if (isServerErrorStatus(answer.status) && level === 'MUST') {
     return { verdict: 'departs', message: `${probe.label}: answered with HTTP ${answer.status}, a server error` };

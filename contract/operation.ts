@@ -2,8 +2,9 @@
  * The description of one operation of the contract ("Endpoints"): its parameters, its success fields, the error
  * codes its section names, and the rules that tie parameters together.
  */
-import type { Method } from '../http/client.ts';
+
 import type { Condition, Dating, Field, Limit, Scalar, Shape } from './shapes.ts';
+import type { Method } from './wire.ts';
 
 export interface Param extends Dating {
   readonly name: string;
