@@ -28,8 +28,7 @@ export const PEER_MEMBERS = ['member2'] as const satisfies readonly Role[];
 /**
  * Both members, the member too: for what a rule judges alike for every member, where the check does not name the
  * member for anything else (the topic rule of a send or a schedule, a content edit of one's own message). Chosen
- * by budget like any kind: the member's own clauses no longer make it the busiest account (a full run against a
- * limit of 200 a minute: the member answered 320-369 requests, the second member 407-437).
+ * by budget like any kind, so that the member's own clauses, which name it, do not make it the busiest account.
  */
 export const MEMBERS = ['member2', 'member'] as const satisfies readonly Role[];
 
@@ -187,8 +186,8 @@ export function withBudget(ctx: CheckContext, chosen: Role, actors: readonly Rol
 }
 
 /**
- * How long budgetFor waits for an account's budget: the longest wait measured was 117 s (other checks' requests took
- * each slot as it freed), against a limit of 200 a minute; four minutes is twice that and a window more.
+ * How long budgetFor waits for an account's budget: at 200 a minute, with other checks' requests taking each slot as
+ * it freed, a wait came near two minutes; four minutes is twice that and a window more.
  */
 const BUDGET_WAIT_LIMIT_MS = 4 * 60_000;
 
@@ -199,9 +198,8 @@ const BUDGET_WAIT_LIMIT_MS = 4 * 60_000;
  * sliding log (Zulip) slots free up as the oldest calls leave, which no header announces: the account looks again
  * (GET /users/me, one request) after 1, 2, then every 4 s until enough are free, rather than wait for a whole window.
  * While it waits it holds the calls (holdBudget): the other checks' requests of the account leave the freed slots
- * to it, where they would otherwise take each as it freed and starve it (a wait of 96-117 s, measured, while the
- * check held its turn on the realm's settings and other checks waited for that turn). Once there, the steps spend
- * the hold.
+ * to it, where they would otherwise take each as it freed and starve it, for most of two windows, while the check
+ * held its turn on the realm's settings and other checks waited for that turn. Once there, the steps spend the hold.
  */
 export async function budgetFor(ctx: CheckContext, roles: readonly Role[], requests: number): Promise<void> {
   const holding = new Set<string>();

@@ -57,7 +57,6 @@ export function castingOf(world: World, clause: Pick<Clause, 'id' | 'file'>): (r
   // Among equals the second member: the member's part in the checks that keep it as named is load the casting does
   // not see coming. At the run's start, where every load is alike, EDIT-CONTENT-007 polls through the grace of a time
   // limit (real Zulip's 20 s) beside EDIT-LIMIT-001 and -002, which move the member's messages through it as named:
-  // with all three on the member, a quick run against 200 requests a minute had the member answer 209-218 requests in
-  // 4 runs of 18 (a 429, then a window's wait) while the second member answered 142-178.
+  // all three on the member could take it past 200 requests a minute in a quick run, a 429 and a window's wait.
   return lightest([member.email, member2.email], 1) === 1 ? SWAPPED : SAME;
 }

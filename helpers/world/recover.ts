@@ -111,7 +111,7 @@ function clientFor(world: World, account: WorldAccount): ApiClient {
  * left where the target shows it, else the one least loaded (lightestAmong, as the checks weigh accounts; among
  * equals the one the entry names): the run's end archives every channel the run's checks shared, a dozen requests
  * that would otherwise all be the administrator's. Led by the load alone, the run's end sent every channel to the
- * owner as its budget ran out while the admin had two dozen left: three 429s, a window's wait.
+ * owner as its budget ran out while the admin had budget left: 429s, and a window's wait.
  */
 export function administratorFor(world: World, entry: LedgerEntry): WorldAccount | undefined {
   if (!BY_EITHER_ADMINISTRATOR.includes(entry.kind)) return undefined;

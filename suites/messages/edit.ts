@@ -237,9 +237,8 @@ function refusedFirstStep(res: ApiResponse, longest: boolean, want: string): nev
  * at all before the limit has passed (nothing can be refused then); then twice a second for 2 s, where a target
  * without grace refuses; then through whatever grace the target adds (real Zulip: 20 s) less and less often (the
  * time past those 2 s, 1 to 5 s): each poll spends the account's rate budget, and the grace's exact length is only
- * noted. A quarter of the time past, from four times a second, took 19 polls of real Zulip's grace, the quick
- * profile's member 219 requests where a per-user limit allows 200 a minute; half of it, 12; now 10, with the refusal
- * seen as soon (the wait between polls is 5 s at most either way).
+ * noted. About ten polls cover real Zulip's grace, where polling more often took the quick profile's member past a
+ * per-user limit of 200 a minute, and saw the refusal no sooner (the wait between polls is 5 s at most).
  */
 export function nextPollMs(elapsedMs: number, limitMs: number): number {
   if (elapsedMs < limitMs) return limitMs - elapsedMs;

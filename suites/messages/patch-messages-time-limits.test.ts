@@ -66,7 +66,7 @@ group('PATCH /messages/{message_id}: move time limits', () => {
     async (ctx) => {
       // Only the moves are the member's: the topic's messages (whose author no move limit looks at) are sent, and
       // read back, by an assistant (every account is subscribed to the shared channel): each time the one with most
-      // budget then, where one assistant for them all carried 63 requests, a third of its window.
+      // budget then, where one assistant for them all would carry a third of its window.
       const channel = await sharedChannel(ctx);
       const { seed, numRuns } = ctx.property();
       const cases: LimitCase[] = [
@@ -133,8 +133,8 @@ async function judgeCase(ctx: CheckContext, env: CaseEnv): Promise<void> {
       if (stale.length > 0) {
         // The last attempt's newer messages leave the topic, moved by an account no move limit binds: the topic holds
         // the older ones alone again, and the case starts again at once. Any the move leaves stay until they are
-        // too old too: through the target's grace (real Zulip's 20 s), which made a rate-limited run half a minute
-        // longer while the checks waiting for this one's turn on the limit waited with it.
+        // too old too: through the target's grace (real Zulip's 20 s), which the checks waiting for this one's turn on
+        // the limit would wait out with it.
         const left: number[] = [];
         for (const id of stale) {
           const res = await edit(ctx, exemptMover(ctx), id, { topic: ctx.unique('aside'), ...QUIET });

@@ -3,9 +3,8 @@
  * SharedArrayBuffer): the requests of the account on their way, what the target's last answer said is left, and
  * until when a 429 holds the account back.
  * News between threads (news.ts) arrives a little late: near the end of a window two
- * threads deciding in the same instant each took the last call, and one met a 429 (measured: two to five on an
- * account in 60 ms as a sliding log reopened). Here a request takes its call (`claim`) only if it is still free when
- * it takes it.
+ * threads deciding in the same instant each took the last call, and one met a 429 (several on an account as a
+ * sliding log reopened). Here a request takes its call (`claim`) only if it is still free when it takes it.
  *
  * The buffer: each thread makes one as it makes its SharedCells (once, as it loads rate-budget.ts) and offers it to
  * the others; every thread keeps the one of the lowest thread id it has heard of (the main thread's, where the run
@@ -28,8 +27,8 @@ const PROBE = 3;
 
 /**
  * After the counters, one 64-bit word per cell: until when a 429 holds the account back (ms since the epoch; 0: none
- * has). A 429's news reached the last of a run's threads up to 10 ms after it came, and a thread that had not heard
- * sent a request into the closed window meanwhile (a third 429 on one account in 20 ms, measured).
+ * has). A 429's news reaches the last of a run's threads some milliseconds after it came, and a thread that had not
+ * heard sent a request into the closed window meanwhile (another 429 on the same account).
  */
 const BLOCKS_AT = CELLS * FIELDS * Int32Array.BYTES_PER_ELEMENT;
 

@@ -96,7 +96,7 @@ const strictestFirst = (models: LimitModel[]) => models.sort((a, b) => a.limit /
  * The limits of `like` that the account's own calls and 429s fit. Where a 429's wait is a few milliseconds (a window
  * refilling as a burst of calls a window ago leaves it), the calls of that burst are each the oldest one by some
  * limit and window alike to another account's: too many to tell apart, so that no limit was read, and the account's
- * next request met a second 429 in the same millisecond-long wait (a full run, measured).
+ * next request met a second 429 in the same millisecond-long wait.
  */
 function fitting(like: readonly LimitModel[], log: readonly number[], refusals: readonly SeenRefusal[]) {
   return like.filter((m) => heldAtEveryRefusal(log, refusals, undefined, m) && neverOver(log, m));

@@ -79,8 +79,8 @@ export function slotOf(budget: Budget, reserve: number, { strictest = true } = {
  * Zulip's does): later than the 429's wait, which ends as the oldest call leaves. The window is then that Reset less
  * the newest call, at most; the newest the log has (`newest`) is no later than the target's, and a second covers a
  * Reset in whole seconds, rounded either way. The log's own estimate runs long by a quiet stretch for each call it
- * lacks (the calls of the world's preparation, made before the workers started, say): measured, a few calls missing
- * across the gap between a run's first burst and its second window made an account wait 57 s past its slot.
+ * lacks (the calls of the world's preparation, made before the workers started, say): a few calls missing across
+ * the gap between a run's first burst and its second window make an account wait most of a window past its slot.
  * Infinite where the Reset says nothing of the kind (a fixed window's end, the next free slot).
  */
 function windowByReset(refusal: { untilMs: number; resetAtMs?: number }, newest: number): number {

@@ -82,8 +82,8 @@ export function learn(run: PacingRun, news: News): void {
     budget.answered += 1;
     if (!news.accepted) return;
     // Where the target shows no budget, an account it has refused once goes on one request at a time: no word
-    // says how many calls came back, and all the waiting requests sent at once met a 429 each (about 15 in half a
-    // second on one account, measured), where one at a time loses a few milliseconds a request.
+    // says how many calls came back, and all the waiting requests sent at once met a 429 each, where one at a time
+    // loses a few milliseconds a request.
     // Limits read off its 429s (limit-inference.ts) say as much as a budget shown.
     if (budget.shown || budget.refusal === undefined || budget.models) budget.uncertain = false;
     if (news.counted) {

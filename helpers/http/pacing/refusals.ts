@@ -90,7 +90,7 @@ function limitsLike(
  * Where an account's 429 read limits like those another account's single 429 left (limitsLike), that 429 confirms
  * them for the other account too: two users' 429s fitting one limit say as much as two of one user's. Waiting for a
  * second 429 of each account's own, no account was ever confirmed where each met one a window (the pacing's aim),
- * and each went on one request at a time into a full window: a second 429 in its window (a full run, measured).
+ * and each went on one request at a time into a full window: a second 429 in its window.
  */
 export function confirmAlike(run: PacingRun, account: string, models: readonly LimitModel[]): void {
   for (const [other, budget] of run.budgets) {

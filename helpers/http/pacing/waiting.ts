@@ -96,7 +96,7 @@ function nextTry(run: PacingRun, account: string, budget: Budget, reserve: numbe
   // Calls another worker holds for timed steps are not this request's to spend. Requests without a reserve (the
   // run's lease) go first all the same: they keep what every check relies on. A holder's own requests leave only
   // the holds begun before its own: counting the later ones too, two checks holding one account each held the
-  // other's requests back, their own asks for the budget included, until a hold lapsed (15 s, measured).
+  // other's requests back, their own asks for the budget included, until a hold lapsed.
   const held = reserve > 0 ? heldByOthers(run, budget, now, { before: true }) : 0;
   const left = leftOf(budget, now);
   const keep = keptBack(run, account, left, reserve);
@@ -123,7 +123,7 @@ function nextTry(run: PacingRun, account: string, budget: Budget, reserve: numbe
   } else {
     // No 429 of its own yet, but another account's tell a limit (a per-user limit is most often every user's):
     // where that leaves the account no more than its reserve, one request at a time finds out, so that its first
-    // 429 comes to one request, not to each of those on their way (two to four in the same millisecond, measured).
+    // 429 comes to one request, not to each of those on their way (several in the same millisecond).
     // Not where the account's calls were accepted well past that limit: not its limit (or no limiter's: a proxy's
     // random 429 read as one), which would otherwise hold it to one request at a time for the rest of the run.
     const borrowed = leftBeforeRefusal(run, budget, now);
