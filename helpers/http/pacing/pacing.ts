@@ -36,10 +36,10 @@ import { arrived, NEAR_END_AT, releaseClaims, type WaitOptions, waitForBudget } 
 
 /**
  * How long counts of answered requests gather before the other workers hear them. On the embedded server, which
- * limits nobody, 50 ms: a message per answer cost a quick run a third of a CPU-second, and the counts only weigh one
- * account's load against another's. Against an external target, none (the next turn of the event loop, one message
- * for the answers of that turn): checks starting in the same instant weighed counts up to 50 ms old, saw the same
- * account least asked and all went to it, past its window where no header shows each account's budget.
+ * limits nobody, 50 ms: a message per answer costs CPU a run feels, and the counts only weigh one account's load
+ * against another's. Against an external target, none (the next turn of the event loop, one message for the answers
+ * of that turn): checks starting in the same instant weighed counts up to 50 ms old, saw the same account least
+ * asked and all went to it, past its window where no header shows each account's budget.
  */
 const ANSWERED_BATCH_MS = 50;
 

@@ -68,8 +68,8 @@ export function noteRefusal(
  * another account's 429s read (`alike`), confirmed or not: a per-user limit is most often every user's, so that such
  * a limit is confirmed by the account's first 429 (and the other's by it: confirmAlike), and is read even where the
  * account's own calls alone leave too many limits to tell apart (a short wait leaves a gap before many calls: an
- * account with a 50 ms wait and no limit read went on one request at a time, each meeting a 429 as the window freed a
- * call at a time, three in 80 ms).
+ * account with a wait of milliseconds and no limit read went on one request at a time, each meeting a 429 as the
+ * window freed a call at a time).
  */
 function limitsLike(
   run: PacingRun,

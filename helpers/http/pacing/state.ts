@@ -43,7 +43,7 @@ export interface Budget {
   models: readonly LimitModel[] | undefined;
   /**
    * Whether more than one 429 fits the models, or one fits a limit another account's read (limitsLike). One
-   * alone may be no limiter's (a proxy's, a gateway's: random 429s read as limits made a run half again as long,
+   * alone may be no limiter's (a proxy's, a gateway's: random 429s read as limits made a run much longer,
    * test/e2e/chaos.test.ts): until a second fits, the models let requests go, never hold them back (where they say
    * none is free, one request at a time finds out), and say nothing of the budget (budgetLeft).
    */
