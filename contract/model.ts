@@ -2,7 +2,7 @@
  * The contract as data: its 21 operations (Endpoints 1–21), and the lookup from a concrete request to the
  * operation it calls.
  */
-import { keyOf, type Operation, type Param } from './operation.ts';
+import { type KeyOf, keyOf, type Operation, type Param } from './operation.ts';
 import { channelOperations } from './operations/channels.ts';
 import { deviceAndQueueOperations } from './operations/devices-queues.ts';
 import { draftOperations } from './operations/drafts.ts';
@@ -10,14 +10,22 @@ import { messageOperations } from './operations/messages.ts';
 import { userOperations } from './operations/users.ts';
 import type { Condition, Scalar } from './shapes.ts';
 
-/** Every operation of the contract, in the order of its sections. */
-export const OPERATIONS: readonly Operation[] = [
+const REGISTERED = [
   ...messageOperations,
   ...channelOperations,
   ...userOperations,
   ...draftOperations,
   ...deviceAndQueueOperations,
-].sort((a, b) => a.n - b.n);
+];
+
+/** Every operation of the contract, in the order of its sections. */
+export const OPERATIONS: readonly Operation[] = [...REGISTERED].sort((a, b) => a.n - b.n);
+
+/**
+ * The key of each registered operation ("POST /drafts"), as a type: a `Record<OperationKey, …>` that misses an
+ * operation fails the typecheck (the probe set-ups' table, suites/conventions/probe-setups.ts).
+ */
+export type OperationKey = KeyOf<(typeof REGISTERED)[number]>;
 
 /** All paths sit under this prefix (Versioning 1). */
 export const API_PREFIX = '/api/v1';

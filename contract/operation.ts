@@ -81,7 +81,18 @@ export interface Operation extends Dating {
   readonly note?: string;
 }
 
+/** An operation's key, "POST /drafts": of a registered operation, its literal type (OperationKey). */
+export type KeyOf<O extends Pick<Operation, 'method' | 'path'>> = `${O['method']} ${O['path']}`;
+
 export const keyOf = (op: Pick<Operation, 'method' | 'path'>): string => `${op.method} ${op.path}`;
+
+/**
+ * An operation of the registry (operations/*.ts), its method and path kept as literal types: the model derives
+ * OperationKey from them, so that a table keyed by operation misses none without the typecheck failing.
+ */
+export const defineOperation = <const M extends Method, const P extends string>(
+  op: Operation & { readonly method: M; readonly path: P },
+): Operation & { readonly method: M; readonly path: P } => op;
 
 type ParamOpts = Omit<Param, 'name' | 'in' | 'type' | 'encoding' | 'required'>;
 

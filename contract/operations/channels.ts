@@ -1,10 +1,10 @@
 /** Channels and topics: contract Endpoints 9, 12, 13 and 14. */
-import { type Operation, optionalParam, pathParam, required } from '../operation.ts';
+import { defineOperation, optionalParam, pathParam, required } from '../operation.ts';
 import { Channel, Subscription } from '../resources.ts';
 import { always, bool, type Dating, int, list, str } from '../shapes.ts';
 
 /** 9. Delete a topic: POST /streams/{stream_id}/delete_topic */
-export const deleteTopic: Operation = {
+export const deleteTopic = defineOperation({
   n: 9,
   clauses: 'TOPIC-DELETE',
   title: 'Delete a topic',
@@ -22,10 +22,10 @@ export const deleteTopic: Operation = {
   errors: [{ code: 'UNAUTHORIZED_PRINCIPAL', when: 'the caller is not an organization administrator' }],
   // The contract records the older answer to a timeout; Zulip's changelog dates the change at level 211.
   legacyResults: [{ result: 'partially_completed', before: 211 }],
-};
+});
 
 /** 12. Mark messages in a topic as read: POST /mark_topic_as_read (deprecated) */
-export const markTopicAsRead: Operation = {
+export const markTopicAsRead = defineOperation({
   n: 12,
   clauses: 'TOPIC-READ',
   title: 'Mark messages in a topic as read',
@@ -40,14 +40,14 @@ export const markTopicAsRead: Operation = {
   success: {},
   errors: [],
   note: 'to be removed; clients should update flags by narrow instead',
-};
+});
 
 const filter = (name: string, defaultValue: boolean, note: string, more: { deprecated?: boolean } & Dating = {}) =>
   optionalParam(name, bool(), { default: defaultValue, note, ...more });
 const zulip = (since: number) => ({ since, sinceFrom: 'zulip' }) as const;
 
 /** 13. Get all channels: GET /streams */
-export const getChannels: Operation = {
+export const getChannels = defineOperation({
   n: 13,
   clauses: 'CHAN-LIST',
   title: 'Get all channels',
@@ -70,10 +70,10 @@ export const getChannels: Operation = {
   ],
   success: { streams: always(list(Channel)) },
   errors: [],
-};
+});
 
 /** 14. Get subscribed channels: GET /users/me/subscriptions */
-export const getSubscriptions: Operation = {
+export const getSubscriptions = defineOperation({
   n: 14,
   clauses: 'SUBS',
   title: 'Get subscribed channels',
@@ -89,6 +89,6 @@ export const getSubscriptions: Operation = {
   ],
   success: { subscriptions: always(list(Subscription)) },
   errors: [],
-};
+});
 
-export const channelOperations: readonly Operation[] = [deleteTopic, markTopicAsRead, getChannels, getSubscriptions];
+export const channelOperations = [deleteTopic, markTopicAsRead, getChannels, getSubscriptions] as const;

@@ -1,5 +1,5 @@
 /** Push devices and event queues: contract Endpoints 17–20. */
-import { type Operation, optionalParam, required } from '../operation.ts';
+import { defineOperation, optionalParam, required } from '../operation.ts';
 import type { Limit } from '../shapes.ts';
 import { str } from '../shapes.ts';
 
@@ -9,7 +9,7 @@ const tokenLimits: readonly Limit[] = [
 ];
 
 /** 17. Add an APNs device token: POST /users/me/apns_device_token (deprecated, level 406) */
-export const addApnsToken: Operation = {
+export const addApnsToken = defineOperation({
   n: 17,
   clauses: 'PUSH-ADD',
   title: 'Add an APNs device token',
@@ -23,10 +23,10 @@ export const addApnsToken: Operation = {
   ],
   success: {},
   errors: [{ code: 'BAD_REQUEST', when: 'an empty, invalid-length or invalid token' }],
-};
+});
 
 /** 18. Remove an APNs device token: DELETE /users/me/apns_device_token (deprecated, level 406) */
-export const removeApnsToken: Operation = {
+export const removeApnsToken = defineOperation({
   n: 18,
   clauses: 'PUSH-REMOVE',
   title: 'Remove an APNs device token',
@@ -37,10 +37,10 @@ export const removeApnsToken: Operation = {
   params: [required('token', str(), { limits: tokenLimits })],
   success: {},
   errors: [{ code: 'BAD_REQUEST', when: 'an empty or invalid-length token, or one that does not exist' }],
-};
+});
 
 /** 19. Send a test notification to mobile devices: POST /mobile_push/test_notification (deprecated, level 420) */
-export const testPushNotification: Operation = {
+export const testPushNotification = defineOperation({
   n: 19,
   clauses: 'PUSH-TEST',
   title: 'Send a test notification to mobile devices',
@@ -56,10 +56,10 @@ export const testPushNotification: Operation = {
     { code: 'INVALID_PUSH_DEVICE_TOKEN', when: 'the server does not know the device' },
     { code: 'INVALID_REMOTE_PUSH_DEVICE_TOKEN', when: 'the push notification bouncer does not know the device' },
   ],
-};
+});
 
 /** 20. Delete an event queue: DELETE /events */
-export const deleteQueue: Operation = {
+export const deleteQueue = defineOperation({
   n: 20,
   clauses: 'QUEUE-DELETE',
   title: 'Delete an event queue',
@@ -69,11 +69,11 @@ export const deleteQueue: Operation = {
   params: [required('queue_id', str(), { note: 'from a queue registration' })],
   success: {},
   errors: [{ code: 'BAD_EVENT_QUEUE_ID', when: 'the queue does not exist or was already deleted' }],
-};
+});
 
-export const deviceAndQueueOperations: readonly Operation[] = [
+export const deviceAndQueueOperations = [
   addApnsToken,
   removeApnsToken,
   testPushNotification,
   deleteQueue,
-];
+] as const;

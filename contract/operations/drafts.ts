@@ -1,10 +1,10 @@
 /** Drafts: contract Endpoints 10 and 11 (Zulip has them from feature level 87). */
-import { type Operation, optionalParam } from '../operation.ts';
+import { defineOperation, optionalParam } from '../operation.ts';
 import { Draft, DraftInput } from '../resources.ts';
 import { always, int, list } from '../shapes.ts';
 
 /** 10. Create drafts: POST /drafts */
-export const createDrafts: Operation = {
+export const createDrafts = defineOperation({
   n: 10,
   clauses: 'DRAFTS-CREATE',
   title: 'Create drafts',
@@ -17,10 +17,10 @@ export const createDrafts: Operation = {
   success: { ids: always(list(int()), { note: 'the new ids, in submission order' }) },
   errors: [{ code: 'BAD_REQUEST', when: 'a channel draft does not name exactly one channel' }],
   note: "a drafts event reaches the user's other clients",
-};
+});
 
 /** 11. Get drafts: GET /drafts */
-export const getDrafts: Operation = {
+export const getDrafts = defineOperation({
   n: 11,
   clauses: 'DRAFTS-LIST',
   title: 'Get drafts',
@@ -35,6 +35,6 @@ export const getDrafts: Operation = {
     drafts: always(list(Draft), { note: 'most recently edited first' }),
   },
   errors: [],
-};
+});
 
-export const draftOperations: readonly Operation[] = [createDrafts, getDrafts];
+export const draftOperations = [createDrafts, getDrafts] as const;

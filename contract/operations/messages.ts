@@ -1,5 +1,5 @@
 /** Messages and typing: contract Endpoints 1–5 and 21. */
-import { type Operation, optionalParam, pathParam, required, requiredWhen } from '../operation.ts';
+import { defineOperation, optionalParam, pathParam, required, requiredWhen } from '../operation.ts';
 import {
   Attachment,
   CHANNEL_MESSAGE_TYPES,
@@ -17,7 +17,7 @@ const TOPIC_RULE = 'the topic rule of Conventions applies';
 const typeSince = { direct: 174, channel: 248 };
 
 /** 1. Send a message: POST /messages */
-export const sendMessage: Operation = {
+export const sendMessage = defineOperation({
   n: 1,
   clauses: 'MSG-SEND',
   title: 'Send a message',
@@ -67,10 +67,10 @@ export const sendMessage: Operation = {
     { code: 'STREAM_WILDCARD_MENTION_NOT_ALLOWED', when: 'a channel-wide mention the sender may not make' },
     { code: 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED', when: 'a topic-wide mention the sender may not make' },
   ],
-};
+});
 
 /** 2. Create a scheduled message: POST /scheduled_messages */
-export const createScheduledMessage: Operation = {
+export const createScheduledMessage = defineOperation({
   n: 2,
   clauses: 'MSG-SCHEDULE',
   title: 'Create a scheduled message',
@@ -96,10 +96,10 @@ export const createScheduledMessage: Operation = {
     { code: 'STREAM_DOES_NOT_EXIST', when: 'the channel ID in `to` is unknown (field `stream_id`)' },
     { code: 'BAD_REQUEST', when: 'for example an invalid user ID' },
   ],
-};
+});
 
 /** 3. Edit a message: PATCH /messages/{message_id} */
-export const editMessage: Operation = {
+export const editMessage = defineOperation({
   n: 3,
   clauses: 'EDIT',
   title: 'Edit a message',
@@ -154,13 +154,13 @@ export const editMessage: Operation = {
     { code: 'STREAM_WILDCARD_MENTION_NOT_ALLOWED', when: 'a channel-wide mention the editor may not make' },
     { code: 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED', when: 'a topic-wide mention the editor may not make' },
   ],
-};
+});
 
 const typingToChannel: Condition = { field: 'type', in: ['stream', 'channel'] };
 const typingDirect: Condition = { field: 'type', in: ['direct'] };
 
 /** 4. Set typing status: POST /typing */
-export const setTyping: Operation = {
+export const setTyping = defineOperation({
   n: 4,
   clauses: 'TYPING',
   title: 'Set typing status',
@@ -189,10 +189,10 @@ export const setTyping: Operation = {
   success: {},
   errors: [{ code: 'BAD_REQUEST', when: 'a channel typing notification without stream_id' }],
   note: 'the server keeps no typing state; the periods come from the register response',
-};
+});
 
 /** 5. Check messages against a narrow: GET /messages/matches_narrow */
-export const matchesNarrow: Operation = {
+export const matchesNarrow = defineOperation({
   n: 5,
   clauses: 'MSG-NARROW',
   title: 'Check messages against a narrow',
@@ -207,10 +207,10 @@ export const matchesNarrow: Operation = {
     ),
   },
   errors: [],
-};
+});
 
 /** 21. Render a message: POST /messages/render */
-export const renderMessage: Operation = {
+export const renderMessage = defineOperation({
   n: 21,
   clauses: 'MSG-RENDER',
   title: 'Render a message',
@@ -220,13 +220,13 @@ export const renderMessage: Operation = {
   params: [required('content', str(), { limits: contentLimit })],
   success: { rendered: always(str(), { note: 'HTML' }) },
   errors: [],
-};
+});
 
-export const messageOperations: readonly Operation[] = [
+export const messageOperations = [
   sendMessage,
   createScheduledMessage,
   editMessage,
   setTyping,
   matchesNarrow,
   renderMessage,
-];
+] as const;

@@ -1,5 +1,5 @@
 /** Users, profile fields, groups and API keys: contract Endpoints 6, 7, 8, 15 and 16. */
-import { type Operation, optionalParam, pathParam, required } from '../operation.ts';
+import { defineOperation, optionalParam, pathParam, required } from '../operation.ts';
 import {
   DROPDOWN,
   EXTERNAL_ACCOUNT,
@@ -12,7 +12,7 @@ import {
 import { always, bool, int, str } from '../shapes.ts';
 
 /** 6. Get a user: GET /users/{user_id} */
-export const getUser: Operation = {
+export const getUser = defineOperation({
   n: 6,
   clauses: 'USER-GET',
   title: 'Get a user',
@@ -26,10 +26,10 @@ export const getUser: Operation = {
   ],
   success: { user: always(User) },
   errors: [],
-};
+});
 
 /** 7. Create a custom profile field: POST /realm/profile_fields */
-export const createProfileField: Operation = {
+export const createProfileField = defineOperation({
   n: 7,
   clauses: 'PROFILE-FIELD',
   title: 'Create a custom profile field',
@@ -81,10 +81,10 @@ export const createProfileField: Operation = {
   ],
   success: { id: always(int(), { note: 'the new field' }) },
   errors: [],
-};
+});
 
 /** 8. Fetch an API key: POST /fetch_api_key */
-export const fetchApiKey: Operation = {
+export const fetchApiKey = defineOperation({
   n: 8,
   clauses: 'FETCHKEY',
   title: 'Fetch an API key',
@@ -102,10 +102,10 @@ export const fetchApiKey: Operation = {
   },
   errors: [],
   note: 'only where email/password or LDAP login is enabled',
-};
+});
 
 /** 15. Mute a user: POST /users/me/muted_users/{muted_user_id} */
-export const muteUser: Operation = {
+export const muteUser = defineOperation({
   n: 15,
   clauses: 'MUTE',
   title: 'Mute a user',
@@ -118,10 +118,10 @@ export const muteUser: Operation = {
   success: {},
   errors: [{ code: 'BAD_REQUEST', when: 'oneself, no such (accessible) user, or already muted' }],
   note: 'bots can be muted',
-};
+});
 
 /** 16. Deactivate a user group: POST /user_groups/{user_group_id}/deactivate */
-export const deactivateUserGroup: Operation = {
+export const deactivateUserGroup = defineOperation({
   n: 16,
   clauses: 'GROUP-DEACTIVATE',
   title: 'Deactivate a user group',
@@ -136,12 +136,12 @@ export const deactivateUserGroup: Operation = {
     { code: 'BAD_REQUEST', when: 'an invalid user group' },
     { code: 'CANNOT_DEACTIVATE_GROUP_IN_USE', when: 'the group is used by a setting or as a subgroup' },
   ],
-};
+});
 
-export const userOperations: readonly Operation[] = [
+export const userOperations = [
   getUser,
   createProfileField,
   fetchApiKey,
   muteUser,
   deactivateUserGroup,
-];
+] as const;
