@@ -71,9 +71,4 @@ export const deleteQueue = defineOperation({
   errors: [{ code: 'BAD_EVENT_QUEUE_ID', when: 'the queue does not exist or was already deleted' }],
 });
 
-export const deviceAndQueueOperations = [
-  addApnsToken,
-  removeApnsToken,
-  testPushNotification,
-  deleteQueue,
-] as const;
+export const deviceAndQueueOperations = [addApnsToken, removeApnsToken, testPushNotification, deleteQueue] as const;

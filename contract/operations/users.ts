@@ -138,10 +138,4 @@ export const deactivateUserGroup = defineOperation({
   ],
 });
 
-export const userOperations = [
-  getUser,
-  createProfileField,
-  fetchApiKey,
-  muteUser,
-  deactivateUserGroup,
-] as const;
+export const userOperations = [getUser, createProfileField, fetchApiKey, muteUser, deactivateUserGroup] as const;
