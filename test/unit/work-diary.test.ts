@@ -35,6 +35,11 @@ const DIARY: [RegExp, string][] = [
     'a figure against the one it replaced',
   ],
   [/\(caught \d+ of \d+\)|\btook \d[\d,.]*\s*(?:s|ms|minutes|min|seconds)\b/i, 'a tally of one measurement'],
+  // An aside telling where a figure came from ("measured", "in N runs of M"); "measured in ms" names a unit, and passes.
+  [
+    /\(measured\b|\bmeasured\)|[:;]\s*measured[,:]|(?:^|[.:]\s+)Measured (?:against|on|over|with)\b|\b\d+ (?:\w+ )?runs of \d+\b/,
+    'a tally of one measurement',
+  ],
 ];
 /** A date is a fact where it dates what Zulip or the contract did, not the project's work. */
 const DATED_FACT = /\bfeature level\b|\bZulip \d+(?:\.\d+)?\b|\bchangelog\b/i;
@@ -69,7 +74,7 @@ function diaryIn(file: string, lines: string[]): string[] {
 }
 
 describe('no work diary in the project files', () => {
-  it('the rules find dated entries, session news and before/after tallies, and leave facts alone', () => {
+  it('the rules find dated entries, session news, before/after tallies and measured asides, and leave facts alone', () => {
     const flagged = (text: string) => diaryIn('x', [text]).length;
     expect(flagged('## 2026-11-27: the quick profile fits one window')).toBe(1);
     expect(flagged('Last result (2026-11-22, the whole run)')).toBe(1);
@@ -77,6 +82,15 @@ describe('no work diary in the project files', () => {
     expect(flagged('a sixth less CPU (422 CPU-s, was 459)')).toBe(1);
     expect(flagged('kill matrix (caught 12 of 13)')).toBe(1);
     expect(flagged('edit-content-limit-ignored took 71 s under load')).toBe(1);
+    expect(flagged('until a hold lapsed (15 s, measured).')).toBe(1);
+    expect(flagged('met a 429 (measured: two to five on an account)')).toBe(1);
+    expect(flagged('the calls it lacks: measured, a few calls missing')).toBe(1);
+    expect(flagged('Measured against the reference limiting each user')).toBe(1);
+    expect(flagged('the member answered 209-218 requests in 4 runs of 18')).toBe(1);
+    expect(flagged('one account over a window in 7 quick runs of 8')).toBe(1);
+    expect(flagged('Message ages are measured in milliseconds.')).toBe(0);
+    expect(flagged("judged by the age of what it takes, measured on this machine's clock")).toBe(0);
+    expect(flagged('so that runs of earlier versions wait')).toBe(0);
     expect(flagged("date_joined: '2024-01-02T03:04:05.678901+00:00'")).toBe(0);
     expect(flagged('released with Zulip 7.0 (2023-05-31), feature level 185')).toBe(0);
     expect(flagged('prints what newly fails since last night')).toBe(0);
