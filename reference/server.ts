@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { Store } from './core/store.ts';
 import { type FaultId, Faults } from './faults.ts';
-import { FLAVOUR_NAMES, FLAVOURS, type Flavour, type FlavourName, flavourFaultsAt } from './flavours.ts';
+import { FLAVOUR_NAMES, FLAVOURS, type Flavour, type FlavourName, flavourFaultsAt, isFlavourName } from './flavours.ts';
 import { createRequestListener } from './http/adapter.ts';
 import { keepConnections } from './http/connections.ts';
 import { ServerLevel } from './http/levels.ts';
@@ -44,8 +44,8 @@ export interface ReferenceServerOptions {
   readonly rateLimit?: RateLimit;
   /** Seconds added to every edit and move time limit (real Zulip: 20); default 0, or the flavour's. */
   readonly editGraceSeconds?: number;
-  /** `contract` (default) or `zulip`: Zulip's departures and choices on top (reference/flavours.ts). */
-  readonly flavour?: FlavourName;
+  /** `contract` (default) or `zulip`: Zulip's departures and choices on top (reference/flavours.ts); unknown throws. */
+  readonly flavour?: string;
   /** Variant ids from `VARIANTS` (conforming choices made otherwise); an unknown name or a clash throws. */
   readonly variants?: readonly string[];
   /** Answer as a server of this feature level (reference/http/levels.ts); default the reference's own, the newest. */
@@ -65,8 +65,9 @@ export interface ReferenceServer {
 
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const flavourName = options.flavour ?? 'contract';
+  if (!isFlavourName(flavourName))
+    throw new Error(`unknown flavour "${flavourName}" (known: ${FLAVOUR_NAMES.join(', ')})`);
   const flavour: Flavour = FLAVOURS[flavourName];
-  if (!flavour) throw new Error(`unknown flavour "${flavourName}" (known: ${FLAVOUR_NAMES.join(', ')})`);
   const level = new ServerLevel(options.featureLevel);
   const faults = new Faults([...new Set([...flavourFaultsAt(flavour, level.level), ...(options.faults ?? [])])]);
   const variants = new Variants([...new Set([...flavour.variants, ...(options.variants ?? [])])]);

@@ -25,6 +25,7 @@ import { type ConformanceRun, runConformance } from '../helpers/run/run-conforma
 import type { SuiteRunner } from '../helpers/run/suite-runner.ts';
 import type { World } from '../helpers/world/types.ts';
 import { FAULTS } from '../reference/faults.ts';
+import { referenceOptionProblems } from '../reference/options.ts';
 import { startReferenceServer } from '../reference/server.ts';
 import { CLAUSES } from '../suites/catalog.ts';
 
@@ -83,7 +84,10 @@ async function run(options: RunOptions): Promise<number> {
   let expected: ExpectedFailures | undefined;
   const envFile = options.envFile ?? process.env.ENV_FILE;
   try {
-    config = loadConfig({ ...readEnv(envFile ?? '.env', process.env, envFile !== undefined), ...options.overrides });
+    config = loadConfig(
+      { ...readEnv(envFile ?? '.env', process.env, envFile !== undefined), ...options.overrides },
+      referenceOptionProblems,
+    );
     if (config.expectedFailures)
       expected = loadExpectedFailures(config.expectedFailures, new Set(CLAUSES.map((c) => c.id)));
   } catch (error) {

@@ -1,5 +1,4 @@
 /** `--list` and `--list-faults`: the clauses, grouped by endpoint as the report groups them; the reference's faults. */
-import type { FaultInfo } from '../../reference/faults.ts';
 import type { Clause } from '../clauses/types.ts';
 
 export function formatClauseList(clauses: readonly Clause[]): string {
@@ -14,8 +13,15 @@ export function formatClauseList(clauses: readonly Clause[]): string {
   return `${lines.join('\n')}\n${clauses.length} clauses`;
 }
 
+/** What the list shows of a fault of the reference's catalogue (reference/faults.ts FaultInfo, passed in). */
+export interface ListedFault {
+  readonly clause: string;
+  readonly description: string;
+  readonly alsoBreaks?: readonly string[];
+}
+
 /** Each fault with the clause it breaks (and the rules over every operation it breaks too), in catalogue order. */
-export function formatFaultList(faults: Readonly<Record<string, FaultInfo>>): string {
+export function formatFaultList(faults: Readonly<Record<string, ListedFault>>): string {
   const entries = Object.entries(faults);
   const width = Math.max(...entries.map(([id]) => id.length));
   const clauseWidth = Math.max(...entries.map(([, f]) => f.clause.length));

@@ -4,11 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
-import { REFERENCE_ACCOUNTS } from '../../fixtures/realm.ts';
-import { isFaultId } from '../../reference/faults.ts';
-import type { FlavourName } from '../../reference/flavours.ts';
-import { serverLevelProblem } from '../../reference/http/levels.ts';
-import { variantsProblem } from '../../reference/variants.ts';
+import { REFERENCE_ACCOUNTS, type SeedUser } from '../../fixtures/realm.ts';
 import { ROLE_ENV_PREFIX, ROLES, type Role } from '../roles.ts';
 import { type Profile, SETTINGS } from './schema.ts';
 
@@ -45,7 +41,8 @@ export interface Config {
   /** Unset: the flavour's. */
   readonly referenceEditGraceSeconds: number | undefined;
   readonly referenceFeatureLevel: number | undefined;
-  readonly referenceFlavour: FlavourName;
+  /** A name the reference judges (ReferenceOptionsCheck), as the faults and variants are. */
+  readonly referenceFlavour: string;
   readonly referenceVariants: readonly string[];
   /** Path of the expected-failures file, or undefined. */
   readonly expectedFailures: string | undefined;
@@ -69,6 +66,31 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** The reference realm's account of every role: typed here, so that a role without one fails to compile. */
+const DEFAULT_ACCOUNTS: Readonly<Record<Role, SeedUser>> = REFERENCE_ACCOUNTS;
+
+/** The REFERENCE_* options as the embedded server takes them: names the suite passes through without reading. */
+export interface EmbeddedOptions {
+  readonly faults: readonly string[];
+  readonly variants: readonly string[];
+  readonly flavour: string;
+  readonly featureLevel?: number;
+}
+
+/**
+ * The reference's own judgement of those options, one line per bad option (reference/options.ts): the entry that
+ * starts the embedded server passes it in, so that the configuration names every mistake at once. Without it the
+ * options go through unjudged, and the server refuses a bad one when it starts.
+ */
+export type ReferenceOptionsCheck = (options: EmbeddedOptions) => Partial<Record<keyof EmbeddedOptions, string>>;
+
+const OPTION_VARIABLES: Record<keyof EmbeddedOptions, string> = {
+  faults: 'REFERENCE_FAULTS',
+  variants: 'REFERENCE_VARIANTS',
+  flavour: 'REFERENCE_FLAVOUR',
+  featureLevel: 'REFERENCE_FEATURE_LEVEL',
+};
+
 /** The process environment wins over the `.env` file; the file is optional unless named explicitly. */
 export function readEnv(envFile = '.env', env: Env = process.env, required = false): Env {
   if (!existsSync(envFile)) {
@@ -78,7 +100,7 @@ export function readEnv(envFile = '.env', env: Env = process.env, required = fal
   return { ...parseDotenv(readFileSync(envFile)), ...env };
 }
 
-export function loadConfig(env: Env): Config {
+export function loadConfig(env: Env, checkReference?: ReferenceOptionsCheck): Config {
   const problems: string[] = [];
   const value = <K extends keyof typeof SETTINGS>(name: K) => {
     const setting = SETTINGS[name];
@@ -111,7 +133,7 @@ export function loadConfig(env: Env): Config {
     referenceFaults: splitList((value('REFERENCE_FAULTS') as string | undefined) ?? ''),
     referenceEditGraceSeconds: value('REFERENCE_EDIT_GRACE_SECONDS') as number | undefined,
     referenceFeatureLevel: value('REFERENCE_FEATURE_LEVEL') as number | undefined,
-    referenceFlavour: (value('REFERENCE_FLAVOUR') as FlavourName | undefined) ?? 'contract',
+    referenceFlavour: (value('REFERENCE_FLAVOUR') as string | undefined) ?? 'contract',
     referenceVariants: splitList((value('REFERENCE_VARIANTS') as string | undefined) ?? ''),
     expectedFailures: (value('EXPECTED_FAILURES') as string | undefined) || undefined,
     maxRps: value('MAX_RPS') as number | undefined,
@@ -124,23 +146,31 @@ export function loadConfig(env: Env): Config {
   if (!embedded && config.referenceVariants.length > 0) {
     problems.push('REFERENCE_VARIANTS applies to the embedded server only: unset it or unset TARGET_URL');
   }
-  // Named in one line: the catalogue is too long to list (--list-faults prints it, with the clause each breaks).
-  const unknownFaults = config.referenceFaults.filter((f) => !isFaultId(f));
-  if (unknownFaults.length)
-    problems.push(`REFERENCE_FAULTS: unknown fault(s) ${unknownFaults.join(', ')} (--list-faults lists them)`);
-  const variantProblem = variantsProblem(config.referenceVariants);
-  if (variantProblem) problems.push(`REFERENCE_VARIANTS: ${variantProblem}`);
   if (!embedded && config.referenceFeatureLevel !== undefined) {
     problems.push('REFERENCE_FEATURE_LEVEL applies to the embedded server only: unset it or unset TARGET_URL');
   }
-  const levelProblem =
-    config.referenceFeatureLevel === undefined ? undefined : serverLevelProblem(config.referenceFeatureLevel);
-  if (levelProblem) problems.push(`REFERENCE_FEATURE_LEVEL: ${levelProblem}`);
+  problems.push(...referenceProblems(config, checkReference));
   if (!embedded && config.referenceFlavour !== 'contract') {
     problems.push('REFERENCE_FLAVOUR applies to the embedded server only: unset it or unset TARGET_URL');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return deepFreeze(config);
+}
+
+function referenceProblems(config: Config, check: ReferenceOptionsCheck | undefined): string[] {
+  const found =
+    check?.({
+      faults: config.referenceFaults,
+      variants: config.referenceVariants,
+      flavour: config.referenceFlavour,
+      ...(config.referenceFeatureLevel !== undefined ? { featureLevel: config.referenceFeatureLevel } : {}),
+    }) ?? {};
+  return Object.entries(OPTION_VARIABLES).flatMap(([option, variable]) => {
+    const problem = found[option as keyof EmbeddedOptions];
+    if (!problem) return [];
+    // The fault catalogue is too long to list in the line: --list-faults prints it, with the clause each breaks.
+    return [`${variable}: ${problem}${option === 'faults' ? ' (--list-faults lists them)' : ''}`];
+  });
 }
 
 function readAccounts(env: Env, embedded: boolean, problems: string[]) {
@@ -153,7 +183,7 @@ function readAccounts(env: Env, embedded: boolean, problems: string[]) {
     const apiKey = nonEmpty(env[`${p}_API_KEY`]);
     if (!email && !password && !apiKey) {
       if (embedded) {
-        const seed = REFERENCE_ACCOUNTS[role];
+        const seed = DEFAULT_ACCOUNTS[role];
         // The reference realm's credentials are public (.env.example); the password lets FETCHKEY checks run.
         accounts[role] = {
           email: seed.email,

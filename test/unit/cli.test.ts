@@ -132,9 +132,10 @@ describe('--only', () => {
 describe('configuration mistakes', () => {
   it('name an unknown fault in one line, pointing at the list', async () => {
     const { ConfigError, loadConfig } = await import('../../helpers/config/load.ts');
+    const { referenceOptionProblems } = await import('../../reference/options.ts');
     let error: unknown;
     try {
-      loadConfig({ REFERENCE_FAULTS: 'drafts-oldest-first,nope' });
+      loadConfig({ REFERENCE_FAULTS: 'drafts-oldest-first,nope' }, referenceOptionProblems);
     } catch (e) {
       error = e;
     }

@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, readEnv } from '../../helpers/config/load.ts';
 import { describeConfig } from '../../helpers/config/summary.ts';
+import { referenceOptionProblems } from '../../reference/options.ts';
 
+/** What the command line reports: the configuration's own problems and the reference's about its options. */
 function problems(env: Record<string, string>): string[] {
   try {
-    loadConfig(env);
+    loadConfig(env, referenceOptionProblems);
   } catch (error) {
     if (error instanceof ConfigError) return [...error.problems];
     throw error;
@@ -82,6 +84,17 @@ describe('configuration', () => {
     expect(problems({ REFERENCE_FEATURE_LEVEL: '999' })).toEqual([
       expect.stringMatching(/REFERENCE_FEATURE_LEVEL: a feature level from 1 to 472/),
     ]);
+  });
+
+  it("reports the reference's judgement of the options it passes through, under their variables", () => {
+    const env = { REFERENCE_FAULTS: 'nope', REFERENCE_VARIANTS: 'never', REFERENCE_FLAVOUR: 'django' };
+    expect(problems(env)).toEqual([
+      'REFERENCE_FAULTS: unknown fault(s) nope (--list-faults lists them)',
+      expect.stringMatching(/^REFERENCE_VARIANTS: unknown variant\(s\): never \(known: /),
+      'REFERENCE_FLAVOUR: unknown flavour "django" (known: contract, zulip)',
+    ]);
+    // Without the reference's check the names go through as given: the server refuses them when it starts.
+    expect(loadConfig(env)).toMatchObject({ referenceFaults: ['nope'], referenceFlavour: 'django' });
   });
 
   it('is frozen', () => {
