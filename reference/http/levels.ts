@@ -5,13 +5,14 @@
  * server did; later fields are left out of answers, fields since gone are sent, and the older spellings are used
  * (attachment `messages`, millisecond `create_time`, `partially_completed`). POST /register reports N.
  *
- * The levels are Zulip's (api_docs/changelog.md), read independently of the suite's own model. Where Zulip added a
- * channel field between the oldest level this table goes down to and 407 without a date found, it is left out below
- * 407 (an older server that lacks it is what matters here, not the exact release).
+ * The levels are Zulip's (api_docs/changelog.md), read independently of the suite's own model. The realm's group
+ * settings came one by one (Zulip 8.0 to 11.0): below its level a setting is neither reported nor changed
+ * (realm-eras.ts).
  */
 import type { Fields } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
 import { FEATURE_LEVEL } from '../core/realm.ts';
+import { earlierRealmParams, earlierRealmSettings, LATER_REALM_PARAMS } from './realm-eras.ts';
 
 /** The level `ignored_parameters_unsupported` came at (below it, unknown parameters pass silently). */
 const IGNORED_PARAMETERS_SINCE = 167;
@@ -38,6 +39,7 @@ const LATER_PARAMS: Readonly<Record<string, Readonly<Record<string, number>>>> =
   'POST /typing': { stream_id: 215 },
   'GET /streams': { exclude_archived: 315, include_all: 356, include_can_access_content: 356 },
   'POST /realm/profile_fields': { required: 244, editable_by_user: 296, use_for_user_matching: 455 },
+  'PATCH /realm': LATER_REALM_PARAMS,
 };
 
 /** `type` values that came later: `direct` (174, `private` before) and `channel` (248, `stream` before). */
@@ -56,20 +58,18 @@ const CHANNEL_FIELDS: Readonly<Record<string, number>> = {
   can_remove_subscribers_group: 161,
   creator_id: 254,
   is_archived: 315,
-  topics_policy: 407,
-  folder_id: 407,
-  is_recently_active: 407,
-  can_add_subscribers_group: 407,
-  can_administer_channel_group: 407,
+  is_recently_active: 323,
+  can_administer_channel_group: 325,
+  can_send_message_group: 333,
+  can_add_subscribers_group: 342,
+  can_subscribe_group: 357,
+  folder_id: 389,
+  topics_policy: 392,
+  can_move_messages_out_of_channel_group: 396,
+  can_move_messages_within_channel_group: 396,
+  can_resolve_topics_group: 402,
   can_delete_any_message_group: 407,
   can_delete_own_message_group: 407,
-  can_move_messages_out_of_channel_group: 407,
-  can_move_messages_within_channel_group: 407,
-};
-
-const REALM_FIELDS: Readonly<Record<string, number>> = {
-  realm_empty_topic_display_name: 334,
-  realm_topics_policy: 407,
 };
 
 /** Why the reference cannot answer as `level`, or undefined. */
@@ -100,6 +100,7 @@ export class ServerLevel {
       ([name, since]) => since > this.level && raw.has(name),
     );
     for (const [name] of later) raw.delete(name);
+    if (key === 'PATCH /realm') earlierRealmParams(this.level, raw);
     return later.map(([name]) => name);
   }
 
@@ -129,7 +130,7 @@ export class ServerLevel {
     switch (key) {
       case 'POST /register':
         f.zulip_feature_level = this.level;
-        for (const [name, since] of Object.entries(REALM_FIELDS)) if (before(since)) delete f[name];
+        earlierRealmSettings(this.level, f);
         break;
       case 'GET /streams':
         f.streams = listOf(f.streams).map((c) => this.channel(c));

@@ -53,6 +53,32 @@ describe('the reference at feature level 185 (Zulip 7.0)', () => {
     });
   });
 
+  it('reports no realm group setting that came later, and takes delete_own_message_policy (gone at 291) instead', async () => {
+    await withServer({ featureLevel: 185, variants: ['realm-older-defaults'] }, async (call) => {
+      const realm = async () =>
+        (await call('POST', '/register', { as: 'member', form: { fetch_event_types: '["realm"]' } })).body;
+      const before = await realm();
+      for (const name of [
+        'can_delete_own_message_group',
+        'can_move_messages_between_channels_group',
+        'can_resolve_topics_group',
+      ])
+        expect(before).not.toHaveProperty(`realm_${name}`);
+      expect(before).not.toHaveProperty('realm_topics_policy');
+      expect(before.realm_delete_own_message_policy).toBe(2);
+      const later = await call('PATCH', '/realm', { as: 'admin', form: { can_resolve_topics_group: '{"new": 2}' } });
+      expect(later.body.ignored_parameters_unsupported).toEqual(['can_resolve_topics_group']);
+      expect((await call('PATCH', '/realm', { as: 'admin', form: { delete_own_message_policy: 5 } })).body.result).toBe(
+        'success',
+      );
+      expect((await realm()).realm_delete_own_message_policy).toBe(5);
+      const own = (await stream(call, {})).body.id;
+      expect((await call('DELETE', `/messages/${own}`, { as: 'member' })).body.result).toBe('success');
+      const bad = await call('PATCH', '/realm', { as: 'admin', form: { delete_own_message_policy: 9 } });
+      expect(bad.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+    });
+  });
+
   it('reports no ignored parameters below level 167 (the list came then)', async () => {
     await withServer({ featureLevel: 160 }, async (call) => {
       const sent = await stream(call, { read_by_sender: true, no_such_parameter: 1 });
