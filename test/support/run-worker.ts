@@ -13,6 +13,9 @@ import { FIXED_SEED, runConformance } from '../../helpers/run/run-conformance.ts
 import { SuiteRunner } from '../../helpers/run/suite-runner.ts';
 import { type ReferenceServerOptions, startReferenceServer } from '../../reference/server.ts';
 import { CLAUSES } from '../../suites/catalog.ts';
+import { targetState } from './target-state.ts';
+
+type TargetState = ReturnType<typeof targetState>;
 
 export interface RunJob {
   /** The clauses to run; every clause when absent. */
@@ -30,6 +33,14 @@ export interface RunJob {
   seed?: number;
   /** An expected-failures file (EXPECTED_FAILURES), relative to the project. */
   expectedFailures?: string;
+  /** Undo what the run created, as a run against a lasting target does, and answer what it left (`residue`). */
+  residue?: true;
+}
+
+/** What a run that undid its work left: its clean-up's own account, and the target's state that differs. */
+export interface Residue {
+  leftovers: string[];
+  changed: Record<string, { before: unknown; after: unknown }>;
 }
 
 /** A job as the pool sends it: with where the run writes its reports (the pool makes it, and removes it). */
@@ -46,6 +57,8 @@ export interface RunReply {
   error?: string;
   /** The run outlasted the time limit its caller gave it (run-pool.ts). */
   timedOut?: true;
+  /** With the job's `residue`. */
+  residue?: Residue;
 }
 
 const root = resolve(import.meta.dirname, '../..');
@@ -55,6 +68,7 @@ const concurrency = Number(process.env.RUN_WORKER_CONCURRENCY ?? 1);
 async function run(suites: SuiteRunner, job: RunJob, reportDir: string): Promise<RunReply> {
   const started = Date.now();
   const server = await startReferenceServer({ port: 0, ...job.server });
+  const before = job.residue && targetState(server.store);
   try {
     const config = loadConfig({
       PROFILE: job.profile ?? 'full',
@@ -63,7 +77,7 @@ async function run(suites: SuiteRunner, job: RunJob, reportDir: string): Promise
       ...job.env,
       ...(job.external ? { TARGET_URL: server.url } : {}),
     });
-    const { results } = await runConformance({
+    const { results, leftovers } = await runConformance({
       config,
       baseUrl: server.url,
       seed: job.seed ?? FIXED_SEED,
@@ -74,13 +88,22 @@ async function run(suites: SuiteRunner, job: RunJob, reportDir: string): Promise
         ? { expected: loadExpectedFailures(resolve(root, job.expectedFailures), new Set(CLAUSES.map((c) => c.id))) }
         : {}),
       version: 'run-worker',
-      // The server goes away with the job: nothing to recover before the run or undo after it.
-      cleanUp: false,
+      // The server goes away with the job: nothing to recover before the run or undo after it, unless asked.
+      cleanUp: before !== undefined,
     });
-    return { results, exitCode: results && exitCodeOf(results), reportDir, ms: Date.now() - started };
+    const residue = before && { leftovers, changed: changedState(before, targetState(server.store)) };
+    return { results, exitCode: results && exitCodeOf(results), reportDir, ms: Date.now() - started, residue };
   } finally {
     await server.close();
   }
+}
+
+function changedState(before: TargetState, after: TargetState): Residue['changed'] {
+  const changed: Residue['changed'] = {};
+  for (const key of Object.keys(before) as (keyof TargetState)[])
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changed[key] = { before: before[key], after: after[key] };
+  return changed;
 }
 
 const suites = await SuiteRunner.open({ root, clauses: CLAUSES, concurrency, reuseThreads: true });
