@@ -11,4 +11,9 @@ export const REALM_FAULTS = {
     description:
       'A change of allow_message_editing or message_content_edit_limit_seconds is announced as a realm event with op "update" (one per setting, property and value), not "update_dict".',
   },
+  'edit-realm-event-limit-rounded': {
+    clause: 'EDIT-EVENT-001',
+    description:
+      'The update_dict event announces message_content_edit_limit_seconds rounded down to whole minutes (what a settings page in minutes shows), not the value set; a check that sets whole hours cannot tell.',
+  },
 } as const satisfies FaultCatalogue;

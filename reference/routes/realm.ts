@@ -87,6 +87,10 @@ function updateRealm({ params, store, user, faults }: Context): Fields {
     changed[name] = structuredClone(value);
   }
   if (Object.keys(changed).length === 0) return {};
+  // Fault `edit-realm-event-limit-rounded`: the announced content limit is cut to whole minutes.
+  const limit = changed.message_content_edit_limit_seconds;
+  if (faults.has('edit-realm-event-limit-rounded') && typeof limit === 'number')
+    changed.message_content_edit_limit_seconds = Math.max(60, limit - (limit % 60));
   const everyone = [...store.users.keys()];
   // Fault `edit-realm-event-op-update`: the shape Zulip uses for most other realm properties.
   if (faults.has('edit-realm-event-op-update')) {

@@ -11,7 +11,7 @@ import { expectError, expectErrorEnvelope, expectSuccess, fail, isInt } from '..
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Role } from '../../helpers/roles.ts';
 import { attachmentProblem, mustUpload } from './attachment.ts';
-import { edit, editUntilRefused, QUIET, setRealm, shortestWorkingLimit } from './edit.ts';
+import { edit, editUntilRefused, holdTurns, QUIET, setRealm, shortestWorkingLimit } from './edit.ts';
 import {
   contentOf,
   contentProblem,
@@ -31,6 +31,16 @@ function carries(payload: unknown, name: string, value: unknown): boolean {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * An edit limit (1 to 24 hours) drawn from a name no other run or check uses, and never whole minutes: another
+ * change of the setting (another run's, a settings page's) is not likely to announce it too.
+ */
+function limitOnlyThisSets(name: string, current: unknown): number {
+  const draw = Number.parseInt(sha256(name).slice(0, 8), 16);
+  const limit = 3600 + 60 * (draw % 1380) + 1 + (draw % 58);
+  return limit === current ? limit + 1 : limit;
+}
 
 /**
  * A channel message of the sender's own (the member unless told) in the run's shared channel, to which every account
@@ -186,14 +196,21 @@ group('PATCH /messages/{message_id}: content', () => {
     'MUST announce a change of allow_message_editing or message_content_edit_limit_seconds with a realm update_dict event that carries the new value',
     { section: 'Events; 3. Edit a message' },
     async (ctx) => {
-      // Any account's queue receives realm events: a peer member's.
-      const queue = await registerQueue(ctx, ctx.someone('peer member'), { event_types: ['realm'] });
-      // Values other than the run's: setting a value the realm already has may rightly announce nothing.
+      // Values other than the run's: setting a value the realm already has may rightly announce nothing. The limit
+      // is one only this check sets (drawn from its unique name, never whole minutes): an event carrying it was
+      // caused by this request. The boolean has two values only: the check holds its turn on both settings (and the
+      // run its lease on them) before its queue exists, so that no other check's change of them reaches the queue.
       const raw = ctx.world.realm.raw;
       const changes: Record<string, boolean | number> = {
         allow_message_editing: raw.realm_allow_message_editing === false,
-        message_content_edit_limit_seconds: raw.realm_message_content_edit_limit_seconds === 3600 ? 7200 : 3600,
+        message_content_edit_limit_seconds: limitOnlyThisSets(
+          ctx.unique('limit'),
+          raw.realm_message_content_edit_limit_seconds,
+        ),
       };
+      await holdTurns(ctx, Object.keys(changes));
+      // Any account's queue receives realm events: a peer member's.
+      const queue = await registerQueue(ctx, ctx.someone('peer member'), { event_types: ['realm'] });
       await setRealm(ctx, changes);
       const announced = new Set<string>();
       const events = await waitForEvents(ctx, queue, (e) => {

@@ -118,6 +118,16 @@ export const EDIT_CASES: Record<EditFaultId, EditFaultCase> = {
     healthy: ['update_dict'],
     faulty: ['update'],
   },
+  'edit-realm-event-limit-rounded': {
+    observe: async (call) => {
+      const { queue_id } = (await call('POST', '/register', { form: { event_types: ['realm'] } })).body;
+      await setRealm(call, { message_content_edit_limit_seconds: 3661 });
+      const { events } = (await call('GET', '/events', { query: { queue_id, dont_block: true } })).body;
+      return events.map((e: { data?: Record<string, unknown> }) => e.data?.message_content_edit_limit_seconds);
+    },
+    healthy: [3661],
+    faulty: [3660],
+  },
   'edit-detached-uploads-missing': {
     observe: async (call) => (await edit(call, await send(call), { content: 'x' })).body.detached_uploads,
     healthy: [],
