@@ -81,8 +81,13 @@ export interface Operation extends Dating {
   readonly note?: string;
 }
 
-/** An operation's key, "POST /drafts": of a registered operation, its literal type (OperationKey). */
-export type KeyOf<O extends Pick<Operation, 'method' | 'path'>> = `${O['method']} ${O['path']}`;
+/**
+ * An operation's key, "POST /drafts": of a registered operation, its literal type (OperationKey); of a union of
+ * operations, each one's (not every method with every path).
+ */
+export type KeyOf<O extends Pick<Operation, 'method' | 'path'>> = O extends unknown
+  ? `${O['method']} ${O['path']}`
+  : never;
 
 export const keyOf = (op: Pick<Operation, 'method' | 'path'>): string => `${op.method} ${op.path}`;
 

@@ -9,9 +9,10 @@ import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { Disabled, findCause, SetupError, Unsupported } from '../../helpers/errors.ts';
 import type { ApiClient, ApiResponse } from '../../helpers/http/client.ts';
 import type { Role } from '../../helpers/roles.ts';
-import { callersOf, mustPassControls, PROBE_SETUPS, type ProbeSetup, senderOf } from '../conventions/probe-setups.ts';
+import type { ProbeSetup } from '../conventions/probe-setup-kit.ts';
+import { callersOf, mustPassControls, probeSetupOf, senderOf } from '../conventions/probe-setups.ts';
 import { draftOf, listDrafts } from '../drafts/drafts.ts';
-import { AUTHENTICATED_OPERATIONS } from './operations.ts';
+import { AUTHENTICATED_OPERATIONS, AUTHENTICATION_SHARES } from './operations.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -60,11 +61,11 @@ type Ready =
 async function prepare(ctx: CheckContext, op: Operation): Promise<Ready> {
   // Only the first base of each set-up is sent: its control and the requests with bad credentials.
   const use = { firstBaseOnly: true };
-  const who = callersOf(ctx, op.n, use);
+  const who = callersOf(ctx, op, use);
   let setup: ProbeSetup | undefined;
   try {
     const sender = senderOf(op, who);
-    setup = await PROBE_SETUPS[op.n]!(ctx, op, who, use);
+    setup = await probeSetupOf(op).setUp(ctx, who, use);
     const [control] = await mustPassControls(op, setup, ctx.as(sender), 1);
     return { setup, sender, control };
   } catch (error) {
@@ -208,10 +209,11 @@ function operationsToCall(ctx: CheckContext, id: BadCredentials, notes: string[]
 }
 
 group('Authentication', () => {
-  // The mute operation's controls mute as the guest or the bot, as other runs' do; the edit operation's need the
-  // realm's edit settings as they are: the run's lease on shared state, from the first of them (see bad-input.test.ts).
+  // Some operations' controls take a turn on shared state (the mute's mute as the guest or the bot, as other runs'
+  // do; the edit's need the realm's edit settings as they are): the run's lease on it, from the first of the checks
+  // that call them (see bad-input.test.ts).
   const bad = (id: string) => (BAD_CREDENTIALS as readonly string[]).includes(id);
-  sharesState(['mutes', 'realm-edit-settings'], { from: bad });
+  sharesState(AUTHENTICATION_SHARES, { from: bad });
   check(
     'AUTH-001',
     'MUST refuse every operation (but fetching an API key) called without credentials, with the error envelope',

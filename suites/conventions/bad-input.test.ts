@@ -20,7 +20,7 @@ import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { NotApplicable } from '../../helpers/errors.ts';
 import type { ApiResponse } from '../../helpers/http/client.ts';
 import { toCurl } from '../../helpers/http/exchange.ts';
-import { callersOf, mustPassControls, PROBE_SETUPS, senderOf } from './probe-setups.ts';
+import { mustPassControls, senderOf, setUpProbes, sharedBy } from './probe-setups.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -48,12 +48,8 @@ interface Departure {
 async function probe(ctx: CheckContext): Promise<void> {
   const { endpoint } = ctx.clause;
   const op = operation(endpoint);
-  const setUp = PROBE_SETUPS[op.n];
-  if (!setUp) throw new Error(`no probe set-up for ${endpoint}`);
-  // The administrators do much of the realm's set-up and their own clauses: the probes anyone may send go elsewhere.
-  const who = callersOf(ctx, op.n);
+  const { who, setup } = await setUpProbes(ctx, op);
   const { caller } = who;
-  const setup = await setUp(ctx, op, who);
   const settings = Object.fromEntries(
     Object.entries(ctx.world.realm.raw).filter((e): e is [string, number] => typeof e[1] === 'number'),
   );
@@ -109,12 +105,13 @@ async function probe(ctx: CheckContext): Promise<void> {
 }
 
 group('Bad input to every operation', () => {
-  // The mute controls mute (and unmute) as the guest or the bot, as other runs' do, and the edit controls need the
-  // realm's edit settings as they are (another run's edit checks turn editing off for a moment): the file declares
-  // both, and holds the run's lease on shared state from the first of the two operations' checks, so that two runs
-  // never mute the same user as the same caller at once nor edit under each other's settings.
-  const muteOrEdit = (id: string) => id === 'BAD-EDIT-001' || id === 'BAD-MUTE-001';
-  sharesState(['mutes', 'realm-edit-settings'], { from: muteOrEdit });
+  // Some set-ups take a turn on shared state (probe-setups.ts: the mute controls mute as the guest or the bot, as other
+  // runs' do; the edit controls need the realm's edit settings as they are): the file declares what they share, and
+  // holds the run's lease on it from the first of those operations' checks, so that two runs never mute the same
+  // user as the same caller at once nor edit under each other's settings.
+  const sharing = OPERATIONS.filter(takesBadInput).filter((op) => sharedBy([op]).length > 0);
+  const shares = (id: string) => sharing.some((op) => id === `BAD-${op.clauses}-001`);
+  sharesState(sharedBy(sharing), { from: shares });
   // BAD-*: one clause per operation that takes parameters a request can get wrong, in the contract's order. The rule
   // is the Errors section's over every operation: a request the contract cannot accept gets the error envelope and
   // changes nothing; the probes come from the operation's parameter table (contract/).
