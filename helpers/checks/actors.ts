@@ -15,7 +15,7 @@
  */
 import fc from 'fast-check';
 import { HarnessError } from '../errors.ts';
-import { budgetLeftToHold, holdBudget, lightest, roomFor } from '../http/rate-budget.ts';
+import { budgetLeftToHold, holdBudget, lightestAmong, roomFor } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import type { CheckContext } from './context.ts';
 
@@ -164,15 +164,6 @@ function choose(ctx: CheckContext, actors: readonly Role[]): Role {
  */
 export function lightestOf(ctx: CheckContext, actors: readonly Role[], turn: number): Role {
   return withBudget(ctx, actors[turn % actors.length]!, actors);
-}
-
-/**
- * lightestOf over any pool (`chosen` among equals), each of its members' account named by `emailOf` (undefined: none,
- * never chosen): for the ledger's own roles, which are not cast (cleanups.ts), and the run's end (recover.ts).
- */
-export function lightestAmong<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
-  const preferred = pool.indexOf(chosen);
-  return preferred < 0 ? chosen : pool[lightest(pool.map(emailOf), preferred)]!;
 }
 
 function draw(ctx: CheckContext, actors: readonly Role[]): fc.Arbitrary<Role> {

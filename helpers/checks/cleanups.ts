@@ -2,7 +2,9 @@
  * A check's cleanups: what it created (tracked in the run's ledger, so that the runner, or the next run, undoes it
  * if the check dies) and what it must put back, undone newest first when the check ends.
  */
+
 import type { ApiClient } from '../http/client.ts';
+import { lightestAmong } from '../http/rate-budget.ts';
 import type { Role } from '../roles.ts';
 import { type LedgerEntry, recordCreated, recordUndone, type UndoKind } from '../world/ledger.ts';
 import type { World } from '../world/types.ts';
@@ -15,7 +17,7 @@ import {
   undoneByAnAdministrator,
   undoRole,
 } from '../world/undo.ts';
-import { ADMINISTRATORS, lightestAmong, MEMBERS } from './actors.ts';
+import { ADMINISTRATORS, MEMBERS } from './actors.ts';
 
 /** A cleanup: its ledger entry where it undoes one (a deferred undo has none). */
 interface Pending {

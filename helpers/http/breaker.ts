@@ -21,7 +21,7 @@ export function onResponse(): void {
   consecutiveFailures = 0;
 }
 
-/** For a new run in the same thread (run-scoped.ts), and tests of the harness itself. */
+/** For a new run in the same thread (world/run-scoped.ts), and tests of the harness itself. */
 export function resetBreaker(): void {
   consecutiveFailures = 0;
   openedBecause = undefined;

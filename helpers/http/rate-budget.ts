@@ -30,13 +30,13 @@ export function pacing(): Pacing {
   return current;
 }
 
-/** For a new run in the same thread (run-scoped.ts), and tests of the harness: what the last one knew is gone. */
+/** For a new run in the same thread (world/run-scoped.ts), and tests of the harness: what the last one knew is gone. */
 export function resetBudgets(): void {
   current.close();
   current = new Pacing({ cells });
 }
 
-/** This thread's requests are of the run `runId` from now on (run-scoped.ts). */
+/** This thread's requests are of the run `runId` from now on (world/run-scoped.ts). */
 export function enterBudgetRun(runId: string, options: { external?: boolean } = {}): void {
   current.enterRun(runId, options);
 }
@@ -87,3 +87,13 @@ export const releaseHolds = (): void => current.releaseHolds();
 export const budgetLeftToHold = (account: string, now?: number) => current.budgetLeftToHold(account, now);
 export const roomFor = (account: string, requests: number, workers: number): number =>
   current.roomFor(account, requests, workers);
+
+/**
+ * The member of any pool the pacing weighs lightest (`chosen` among equals), each member's account named by
+ * `emailOf` (undefined: none, never chosen): for the checks' actors (checks/actors.ts), the ledger's own roles,
+ * which are not cast (checks/cleanups.ts), and the run's end (world/recover.ts). Here, below both layers.
+ */
+export function lightestAmong<T>(chosen: T, pool: readonly T[], emailOf: (t: T) => string | undefined): T {
+  const preferred = pool.indexOf(chosen);
+  return preferred < 0 ? chosen : pool[lightest(pool.map(emailOf), preferred)]!;
+}

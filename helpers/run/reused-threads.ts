@@ -6,7 +6,7 @@
  * vitest (4.x) starts a thread per run and tells it to tear down at the run's end. Here the thread is told to start
  * once: a later run's "start" and every run's "stop" are answered on the thread's behalf, so its runtime (its RPC,
  * module runner and evaluated modules) carries on. Test files are evaluated afresh each run all the same (vitest
- * invalidates them), and what the helpers keep for a run starts over when a new run's world arrives (run-scoped.ts).
+ * invalidates them), and what the helpers keep for a run starts over when a new run's world arrives (world/run-scoped.ts).
  */
 import { EventEmitter } from 'node:events';
 import { resolve } from 'node:path';

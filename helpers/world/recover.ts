@@ -6,8 +6,8 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { lightestAmong } from '../checks/actors.ts';
 import { ApiClient } from '../http/client.ts';
+import { lightestAmong } from '../http/rate-budget.ts';
 import {
   LEDGER_DIR,
   type LedgerEntry,

@@ -14,7 +14,7 @@ import {
   noteBudget,
   resetBudgets,
 } from '../../helpers/http/rate-budget.ts';
-import { enterRun } from '../../helpers/run/run-scoped.ts';
+import { enterRun } from '../../helpers/world/run-scoped.ts';
 
 // The batch of counts waits on a timer: faked, so that what the channel brings is decided by the test's steps, and
 // the channel itself (a real one, as between a run's threads) is awaited, however loaded the machine.

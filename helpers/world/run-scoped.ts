@@ -5,7 +5,7 @@
  */
 import { resetBreaker } from '../http/breaker.ts';
 import { enterBudgetRun, learnKept, resetBudgets } from '../http/rate-budget.ts';
-import type { World } from '../world/types.ts';
+import type { World } from './types.ts';
 
 let current: string | undefined;
 
