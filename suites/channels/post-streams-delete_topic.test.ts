@@ -112,6 +112,10 @@ group('POST /streams/{stream_id}/delete_topic', () => {
       const { res } = await deleteUntilComplete(ctx, own.id, oldestTopic);
       const want = (await listedChannel(ctx, own.id, sender)).channel.first_message_id;
       if (want === first) fail(res, `wanted first_message_id to change from ${first} once its topic was deleted`);
+      // The channel keeps the other topic's message: the new first_message_id names it, an id no other channel's
+      // event can carry (a null, which another check emptying its own channel announces too, would not tell).
+      if (!Number.isInteger(want))
+        fail(res, `wanted first_message_id to name the remaining message once its topic was deleted; read ${want}`);
       const carries = (e: any) => carriesFirstMessageId(e, want);
       const events = await waitForEvents(ctx, queue, carries);
       if (!events.some(carries)) {
