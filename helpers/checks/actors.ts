@@ -117,13 +117,14 @@ export function someoneOf(ctx: CheckContext, kind: Kind, among?: Among): Role {
 }
 
 /**
- * One administrator for the whole check: the first of ADMINISTRATORS configured, or the one with more budget left
- * on a target that shows it; with none configured the admin, so that the check is disabled naming its variable
- * (never a member standing in: the refusal would then be about permission).
+ * One administrator for the whole check: the one with more budget left on a target that shows it, the admin on a
+ * tie (the owner carries the checks only an owner may do, the groups' management among them); with none configured
+ * the admin, so that the check is disabled naming its variable (never a member standing in: the refusal would then
+ * be about permission).
  */
 export function administratorOf(ctx: CheckContext): Role {
   const usable = actorsOf(ctx, ADMINISTRATORS, 'admin');
-  return withBudget(ctx, usable[0]!, usable);
+  return withBudget(ctx, usable.includes('admin') ? 'admin' : usable[0]!, usable);
 }
 
 /** An account of the kind drawn with each property case (see anyActor). */
