@@ -94,11 +94,12 @@ const REALM_GROUP_DEFAULTS: Record<string, SystemGroupName> = {
 
 /**
  * Variant `realm-older-defaults`: a realm made before Zulip 9.0 keeps that release's defaults after upgrades —
- * administrators alone move messages between channels and delete their own messages, moderators resolve topics,
- * and the realm's topic policy disables the empty topic.
+ * administrators alone move messages between channels and delete their own messages, moderators alone move topics
+ * within a channel and resolve them, and the realm's topic policy disables the empty topic.
  */
 const OLDER_REALM_GROUPS: Record<string, SystemGroupName> = {
   can_move_messages_between_channels_group: 'role:administrators',
+  can_move_messages_between_topics_group: 'role:moderators',
   can_delete_own_message_group: 'role:administrators',
   can_resolve_topics_group: 'role:moderators',
 };

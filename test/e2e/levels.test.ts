@@ -3,8 +3,8 @@
 // older server is judged by what it has: no failure and no error, and exactly the clauses dated later are reported
 // not-applicable, naming their level. The Zulip flavour at the oldest: its departures of that release only.
 // The two older releases run with realm-older-defaults on, the defaults a realm made before Zulip 9.0 keeps (members
-// may not move between channels nor delete their own messages, resolves limited, the empty topic disabled): no check
-// may rely on a later default, and the same runs cost nothing more. The realm's group settings came after all three
+// may not move messages to another channel or topic nor delete their own, resolves limited, the empty topic
+// disabled): no check may rely on a later default, and the same runs cost nothing more. The realm's group settings came after all three
 // releases: a check that needs one ends skipped-unsupported, naming it. The 7.0 run also undoes what it created, as
 // a run against a lasting target does, and must leave the target as it found it (its clean-up then falls back on the
 // older delete_own_message_policy).

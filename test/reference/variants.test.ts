@@ -263,7 +263,8 @@ const CASES: Record<VariantId, Case> = {
   },
   'realm-older-defaults': {
     observe: async (call) => {
-      // A member deletes its own message, moves one to another channel; the realm's topic policy.
+      // A member deletes its own message, moves one to another channel, another to another topic; the realm's topic
+      // policy.
       const id = await verona(call);
       const own = (await send(call, id, 'cf-older')).body.id;
       const deleted = (await call('DELETE', `/messages/${own}`)).body.result;
@@ -271,10 +272,12 @@ const CASES: Record<VariantId, Case> = {
       const other = await newChannel(call, 'cf-older-elsewhere');
       await call('POST', '/users/me/subscriptions', { form: { subscriptions: [{ name: 'cf-older-elsewhere' }] } });
       const moved = (await call('PATCH', `/messages/${moving}`, { form: { stream_id: other } })).body.result;
-      return [deleted, moved, (await register(call)).body.realm_topics_policy];
+      const renaming = (await send(call, id, 'cf-older')).body.id;
+      const renamed = (await call('PATCH', `/messages/${renaming}`, { form: { topic: 'cf-older-moved' } })).body.result;
+      return [deleted, moved, renamed, (await register(call)).body.realm_topics_policy];
     },
-    standard: ['success', 'success', 'allow_empty_topic'],
-    varied: ['error', 'error', 'disable_empty_topic'],
+    standard: ['success', 'success', 'success', 'allow_empty_topic'],
+    varied: ['error', 'error', 'error', 'disable_empty_topic'],
   },
   'bot-owned-by-administrator': {
     observe: async (call) => {
