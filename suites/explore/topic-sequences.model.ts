@@ -22,7 +22,7 @@ import { sharesState } from '../../helpers/checks/shared-state.ts';
 import { HarnessError, Unsupported } from '../../helpers/errors.ts';
 import type { World } from '../../helpers/world/types.ts';
 import { KINDS, type Kind } from './topics/judging.ts';
-import { type Explored, explored, paramsOf, sequences } from './topics/sequences.ts';
+import { type Explored, explored, newTally, paramsOf, sequences } from './topics/sequences.ts';
 import { realsOf } from './topics/setup.ts';
 
 const { group, check } = checksIn(import.meta.url);
@@ -52,8 +52,8 @@ function judge(kind: Kind) {
       // A replay (`--only` this clause): the other transitions' departures end the sequence, as they did when this
       // failure was found (else it would have been theirs).
       const settled = new Set(KINDS.filter((k) => k !== kind));
-      const tally = { sequences: 0, commands: 0, offModel: 0 };
       const reals = await realsOf(ctx);
+      const tally = newTally();
       if (kind === 'narrow' && 'unavailable' in reals.base.narrows) throw reals.base.narrows.unavailable;
       await fc.assert(sequences(ctx, reals, settled, tally), paramsOf(ctx));
       return;

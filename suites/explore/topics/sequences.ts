@@ -10,12 +10,21 @@ import { deriveSeed } from '../../../helpers/checks/seeds.ts';
 import { findCause } from '../../../helpers/errors.ts';
 import { commands, SIZE } from './arbitraries.ts';
 import { EpilogueCommand } from './commands/epilogue.ts';
+import { kindOf, PairTally, topicKinds } from './covering.ts';
 import { explore, type Found } from './explore.ts';
 import { opening, restOfFixedStart } from './fixed.ts';
 import { KINDS, type Kind, TransitionFailure } from './judging.ts';
-import { type TopicCommand as Command, EMPTY_NAME, newModel, ORDINARY_NAMES, type TopicReal } from './model.ts';
+import {
+  type TopicCommand as Command,
+  EMPTY_NAME,
+  newModel,
+  ORDINARY_NAMES,
+  type TopicModel,
+  type TopicReal,
+} from './model.ts';
 import { realsOf } from './setup.ts';
 import { Traced } from './traced.ts';
+import { walkPairs } from './walk.ts';
 
 /**
  * How long a failure may be shrunk for, from the first failing sequence (the shortest failing one found by then is
@@ -60,17 +69,25 @@ export interface Explored {
   note: string;
 }
 
+/** What the sequences of a run count: sequences, generated commands, early ends, and the pairs of kinds taken. */
+export interface Tally {
+  sequences: number;
+  commands: number;
+  offModel: number;
+  pairs: PairTally;
+}
+
 /** The property over sequences; departures of the `settled` transitions are not reported again (see judging). */
 export function sequences(
   ctx: CheckContext,
   shared: Awaited<ReturnType<typeof realsOf>>,
   settled: ReadonlySet<Kind>,
-  tally: { sequences: number; commands: number; offModel: number },
+  tally: Tally,
 ) {
-  const { senders, base } = shared;
   const arbitrary = commands(ctx.world.replay?.replayPath)(SIZE[ctx.world.profile].maxCommands).map(
     (cmds): Sequence => ({ fixed: false, cmds }),
   );
+  const sequence = sequenceRunner(ctx, shared, settled, tally);
   let failedAt: number | undefined;
   return fc.asyncProperty(arbitrary, async ({ fixed, cmds }) => {
     // Past the shrinking's time, every sequence left to try is skipped: the failure found last is reported.
@@ -82,7 +99,28 @@ export function sequences(
       throw error;
     }
   });
-  async function sequence(fixed: boolean, cmds: Iterable<Command>) {
+}
+
+/** A run's tally, empty. */
+export const newTally = (): Tally => ({
+  sequences: 0,
+  commands: 0,
+  offModel: 0,
+  pairs: new PairTally(topicKinds()),
+});
+
+/**
+ * Runs one sequence: its opening (the whole fixed start where `fixed`), the commands (given, or chosen step by step
+ * on the model by `cmds` as a function of it), the end. A departure is reported with the steps as they ran.
+ */
+function sequenceRunner(
+  ctx: CheckContext,
+  shared: Awaited<ReturnType<typeof realsOf>>,
+  settled: ReadonlySet<Kind>,
+  tally: Tally,
+) {
+  const { senders, base } = shared;
+  return async (fixed: boolean, cmds: Iterable<Command> | ((model: TopicModel) => Iterable<Command>)) => {
     const names = [
       ...Array.from({ length: ORDINARY_NAMES }, (_, i) => ctx.unique(`t${i}`)),
       base.emptyTopic === null ? ctx.unique(`t${EMPTY_NAME}`) : '',
@@ -93,10 +131,31 @@ export function sequences(
     const real: TopicReal = { ...base, sender, names, spare: ctx.unique('spare'), settled };
     const model = newModel();
     tally.sequences += 1;
+    tally.pairs.break();
     const start = fixed ? [...opening(), ...restOfFixedStart(held)] : opening();
-    const steps = [...start, ...cmds, new EpilogueCommand()].map((step) => new Traced(step, ctx));
+    const generated = typeof cmds === 'function' ? cmds(model) : cmds;
+    // Traced as they come: a walk's next command is chosen once the one before has run.
+    const steps: Traced[] = [];
+    const ran = (step: Command) => {
+      const kind = kindOf(step);
+      if (kind !== undefined) tally.pairs.step(kind);
+    };
+    const trace = (step: Command) => {
+      steps.push(new Traced(step, ctx, ran));
+      return steps.at(-1)!;
+    };
+    function* traced() {
+      for (const step of start) yield trace(step);
+      for (const command of generated) {
+        tally.commands += 1;
+        yield trace(command);
+      }
+      yield trace(new EpilogueCommand());
+    }
     try {
-      await fc.asyncModelRun(() => ({ model, real }), steps);
+      // Step by step, not fc.asyncModelRun: it takes every command before running the first, and a walk's next
+      // command is chosen on the model the one before left.
+      for (const step of traced()) if (step.check(model)) await step.run(model, real);
     } catch (error) {
       // What departed (its first line, the report's summary), then the whole sequence as numbered steps, each with
       // the request that did it (fast-check's counterexample leaves out the fixed first and last steps), then the
@@ -108,8 +167,7 @@ export function sequences(
       throw new TransitionFailure(error.kind, new ConformanceAssertion(message, error.exchange));
     }
     if (model.offModel) tally.offModel += 1;
-    tally.commands += [...cmds].length;
-  }
+  };
 }
 
 /**
@@ -118,8 +176,11 @@ export function sequences(
  */
 export async function explored(ctx: CheckContext, clauseOf: (kind: Kind | undefined) => string): Promise<Explored> {
   const shared = await realsOf(ctx);
-  const tally = { sequences: 0, commands: 0, offModel: 0 };
+  const tally = newTally();
   const failures = new Map<Kind, unknown>();
+  // The covering walk first (full and nightly), then the profile's random sequences.
+  const broken = await walkPairs(ctx, (settled) => sequenceRunner(ctx, shared, settled, tally), tally.pairs, failures);
+  if (broken) return { failures, broken, judged: shared.base.judged, note: '' };
   // One seed for the exploration, whichever clause's check starts it (a whole run and `--only` one clause alike).
   const params = {
     ...paramsOf(ctx),
@@ -173,6 +234,6 @@ export async function explored(ctx: CheckContext, clauseOf: (kind: Kind | undefi
     ...(shared.noLimit !== undefined ? { noLimit: shared.noLimit } : {}),
     ...(shared.base.events.unavailable !== undefined ? { eventsUnavailable: shared.base.events.unavailable } : {}),
     ...('unavailable' in shared.base.narrows ? { narrowsUnavailable: shared.base.narrows.unavailable } : {}),
-    note: `${tally.sequences} sequences, ${tally.commands} generated commands${off} (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring with fresh seeds: ${distinct} distinct failure(s) in all` : ''})`,
+    note: `${tally.sequences} sequences, ${tally.commands} generated commands${off} (${ctx.world.profile} profile${minutes ? `, then ${minutes} min of exploring with fresh seeds: ${distinct} distinct failure(s) in all` : ''}); ${tally.pairs.summary()}`,
   };
 }

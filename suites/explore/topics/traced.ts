@@ -14,6 +14,8 @@ export class Traced implements Command {
   constructor(
     private readonly step: Command,
     private readonly ctx: CheckContext,
+    /** Told of the step once it has run (the pair tally). */
+    private readonly ran: (step: Command) => void = () => {},
   ) {}
   check = (model: Readonly<TopicModel>) => model.offModel === undefined && this.step.check(model);
   async run(model: TopicModel, real: TopicReal): Promise<void> {
@@ -30,6 +32,7 @@ export class Traced implements Command {
       const writes = sent.filter((e) => e.method !== 'GET');
       const doing = (failed ? writes.at(-1) : writes[0]) ?? sent[0];
       this.curl = doing && toCurl(doing);
+      this.ran(this.step);
     }
   }
   toString = () => String(this.step);
