@@ -2,7 +2,7 @@
 // resources' operations and Events. Each resource has a model (suites/explore/realm/<resource>/), one small file per
 // command, and a frame: after every step, everything the step could have disturbed is read back through the read
 // operations and compared with the model, in the server's own order. Each run walks a sequence covering every ordered
-// pair of the resource's command kinds (pairs.ts), then, beyond the quick profile, random sequences on top; the
+// pair of the resource's command kinds (helpers/checks/pairs.ts), then, beyond the quick profile, random sequences on top; the
 // report's note counts the pairs covered and names any left out with why. A departure fails the resource's clause,
 // shrunk, as numbered steps each with its curl line. Servers break most often between operations (a state kept or
 // lost across them), where no single-operation clause looks.

@@ -1,8 +1,8 @@
-// The covering walk's pieces (suites/explore/realm/pairs.ts): the tally of ordered pairs and the choice of the next
+// The covering walk's pieces (helpers/checks/pairs.ts): the tally of ordered pairs and the choice of the next
 // kind, which together reach every pair a resource's states allow.
 import { describe, expect, it } from 'vitest';
+import { nextKind, PairTally, plan } from '../../helpers/checks/pairs.ts';
 import { seededRandom } from '../../helpers/checks/seeds.ts';
-import { nextKind, PairTally, plan } from '../../suites/explore/realm/pairs.ts';
 
 describe('PairTally', () => {
   it('counts consecutive steps as pairs, not across a break', () => {

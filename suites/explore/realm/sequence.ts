@@ -2,15 +2,15 @@
  * Runs sequences of steps over one resource of the realm (drafts, push tokens, event queues …) against its model:
  * after every step the resource's frame reads back, through the read operations, everything the step could have
  * disturbed and compares it with the model. First a walk that covers every ordered pair of the resource's kinds its
- * states allow (pairs.ts), then random sequences (fast-check commands) on top. A departure is reported once, shrunk, as numbered steps
+ * states allow (helpers/checks/pairs.ts), then random sequences (fast-check commands) on top. A departure is reported once, shrunk, as numbered steps
  * with the curl line of each step's request.
  */
 import fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
+import { nextKind, PairTally, plan } from '../../../helpers/checks/pairs.ts';
 import { seededRandom } from '../../../helpers/checks/seeds.ts';
 import { toCurl } from '../../../helpers/http/exchange.ts';
-import { nextKind, PairTally, plan } from './pairs.ts';
 
 /** One command of a resource, with its modifier: it picks what it acts on from the model when it runs. */
 export interface Step<M extends object, R> extends fc.AsyncCommand<M, R> {
@@ -18,7 +18,7 @@ export interface Step<M extends object, R> extends fc.AsyncCommand<M, R> {
   readonly kind: string;
   /**
    * What the step does to the model where the server answers as predicted, without asking it (made-up ids for what
-   * it creates): the covering walk plans its way to the pairs left with it (pairs.ts plan).
+   * it creates): the covering walk plans its way to the pairs left with it (helpers/checks/pairs.ts, plan).
    */
   simulate?(model: M): void;
 }

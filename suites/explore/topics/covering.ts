@@ -2,9 +2,9 @@
  * Pair coverage for the topic sequences: each command's kind (its transition with the modifiers where servers go
  * wrong: a move's propagate mode, across channels, resolving or unresolving), the tally of ordered pairs a run's
  * sequences took, and a walk that picks each next command on the model as it is toward a pair not yet covered
- * (pairs.ts's nextKind), its parameters drawn from the check's seed.
+ * (helpers/checks/pairs.ts, nextKind), its parameters drawn from the check's seed.
  */
-import { nextKind, PairTally } from '../realm/pairs.ts';
+import { nextKind, PairTally } from '../../../helpers/checks/pairs.ts';
 import { BringOldCommand } from './commands/bring-old.ts';
 import { DeleteTopicCommand } from './commands/delete-topic.ts';
 import { EditContentCommand } from './commands/edit-content.ts';
