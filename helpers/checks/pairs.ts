@@ -87,6 +87,19 @@ export function nextKind(tally: PairTally, feasible: readonly string[], random: 
   return pool[Math.floor(random() * pool.length)];
 }
 
+/**
+ * Among the kinds that cover a new pair after the previous step, the one with the most pairs into it left: a kind
+ * that can seldom run (unresolving needs a resolved topic) is taken while it can, not after the others.
+ */
+export function rarestNext(tally: PairTally, feasible: readonly string[]): string | undefined {
+  const from = tally.previous;
+  if (from === undefined) return undefined;
+  const into = (to: string) => tally.kinds.filter((k) => !tally.has(k, to)).length;
+  let best: string | undefined;
+  for (const to of feasible) if (!tally.has(from, to) && (best === undefined || into(to) > into(best))) best = to;
+  return best;
+}
+
 /** What the planner needs of a resource's steps: whether one can run on a model, and what it does to it. */
 export interface Simulated<M> {
   check(model: Readonly<M>): boolean;

@@ -9,6 +9,9 @@ import fc from 'fast-check';
 import { checksIn } from '../../helpers/checks/check.ts';
 import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, registerQueue } from '../../helpers/checks/events.ts';
+import { ConformanceAssertion } from '../../helpers/checks/matchers.ts';
+import { PairTally } from '../../helpers/checks/pairs.ts';
+import { deriveSeed, seededRandom } from '../../helpers/checks/seeds.ts';
 import { sharesState } from '../../helpers/checks/shared-state.ts';
 import type { Profile } from '../../helpers/config/schema.ts';
 import { ROLES, type Role } from '../../helpers/roles.ts';
@@ -17,6 +20,7 @@ import { MuteCommand } from './mute/commands/mute.ts';
 import { SendFromCommand } from './mute/commands/send-from.ts';
 import { UnmuteCommand } from './mute/commands/unmute.ts';
 import type { MuteModel, MuteReal, Target } from './mute/model.ts';
+import { coveringSteps, FailedRun, MUTE_KINDS, type MuteStep, type Ran, runStep, shrunkWalk } from './mute/walk.ts';
 import { mustUnmute, mutedIds, NO_SUCH_USER_ID } from './muted.ts';
 
 const { group, check } = checksIn(import.meta.url);
@@ -103,6 +107,43 @@ function sequenceRuns(ctx: CheckContext, fixed: Sequence) {
   return ctx.property({ numRuns: generated + 1, examples: [[fixed] as [Sequence]] });
 }
 
+/** Walk steps per ordered pair of kinds, in all, and per sequence (each restores the caller's list after it). */
+const WALK = { stepsPerPair: { full: 1.5, nightly: 3 }, sequenceSteps: 40 };
+
+/**
+ * The covering walk before the random sequences (mute/walk.ts), by the first caller: sequences toward the pairs not
+ * taken, until every pair is, the steps are spent, or a sequence adds none. A departure is shrunk and thrown.
+ */
+async function walk(
+  ctx: CheckContext,
+  caller: Caller,
+  pairs: PairTally,
+  runSequence: (caller: Caller, cmds: Iterable<MuteStep> | ((m: MuteModel) => Iterable<MuteStep>)) => Promise<void>,
+): Promise<void> {
+  const k = pairs.kinds.length;
+  let left = Math.ceil(WALK.stepsPerPair[ctx.world.profile as 'full' | 'nightly'] * k * k);
+  pairs.unreached = `not reached within the ${ctx.world.profile} profile's ${left} walk steps`;
+  const random = seededRandom(deriveSeed(ctx.world.seed, 'MUTE-006-walk'));
+  while (left > 0 && !pairs.complete) {
+    const before = pairs.size;
+    const steps = Math.min(left, WALK.sequenceSteps);
+    left -= steps;
+    const taken: MuteStep[] = [];
+    try {
+      await runSequence(caller, function* (model) {
+        for (const step of coveringSteps(model, caller.targets, pairs, random, { steps, stall: 3 * k })) {
+          taken.push(step);
+          yield step;
+        }
+      });
+    } catch (error) {
+      if (!(error instanceof FailedRun)) throw error;
+      throw await shrunkWalk((fewer) => runSequence(caller, fewer), taken, error);
+    }
+    if (pairs.size === before) break;
+  }
+}
+
 group('POST /users/me/muted_users/{muted_user_id}: sequences (model-based)', () => {
   sharesState('mutes');
 
@@ -126,6 +167,32 @@ group('POST /users/me/muted_users/{muted_user_id}: sequences (model-based)', () 
       }
       // What the property ran, for the report's notes.
       const tally = { sequences: 0, commands: 0, targets: callers[0]!.targets.length };
+      const pairs = new PairTally([...MUTE_KINDS]);
+      /** One sequence from the caller's own list: its steps (given, or chosen on the model), a listing, the list restored. */
+      const runSequence = async (caller: Caller, cmds: Iterable<MuteStep> | ((m: MuteModel) => Iterable<MuteStep>)) => {
+        const model: MuteModel = { muted: new Set() };
+        const real: MuteReal = { ctx, caller: caller.role, poolIds: caller.poolIds, queue: caller.queue };
+        tally.sequences += 1;
+        pairs.break();
+        const ran: Ran[] = [];
+        // Back to the original mute list before the next sequence (set-up: a failure there is no verdict).
+        const restore = async () => {
+          for (const id of model.muted) await mustUnmute(ctx, caller.role, id);
+        };
+        try {
+          for (const step of typeof cmds === 'function' ? cmds(model) : cmds)
+            await runStep(ctx, step, model, real, pairs, ran);
+          // Every sequence ends with a listing, whatever it ran.
+          await runStep(ctx, new ListMutedCommand(), model, real, pairs, ran);
+        } catch (error) {
+          await restore().catch(() => {}); // the sequence's own failure is the one to report
+          throw error instanceof ConformanceAssertion ? new FailedRun(error, ran) : error;
+        }
+        await restore();
+      };
+      if (ctx.world.profile === 'quick' || ctx.world.replay)
+        pairs.unreached = `beyond the ${ctx.world.profile} profile (its fixed sequence alone; the full profile walks every pair)`;
+      else await walk(ctx, callers[0]!, pairs, runSequence);
       const drawn: fc.Arbitrary<Caller> =
         callers.length === 1
           ? fc.constant(callers[0]!)
@@ -135,31 +202,22 @@ group('POST /users/me/muted_users/{muted_user_id}: sequences (model-based)', () 
           (cmds): Sequence => ({ caller, cmds, fixed: false }),
         ),
       );
+      const walked = tally.sequences;
       await fc.assert(
         fc.asyncProperty(sequences, async ({ caller, cmds, fixed }) => {
-          const model: MuteModel = { muted: new Set() };
-          const real: MuteReal = { ctx, caller: caller.role, poolIds: caller.poolIds, queue: caller.queue };
-          tally.sequences += 1;
-          // Back to the original mute list before the next sequence (set-up: a failure there is no verdict).
-          const restore = async () => {
-            for (const id of model.muted) await mustUnmute(ctx, caller.role, id);
-          };
           try {
-            await fc.asyncModelRun(() => ({ model, real }), [...(fixed ? startOf(caller.targets) : []), ...cmds]);
-            tally.commands += [...cmds].length;
-            // Every sequence ends with a listing, whatever it generated.
-            await new ListMutedCommand().run(model, real);
+            await runSequence(caller, [...(fixed ? startOf(caller.targets) : []), ...cmds]);
           } catch (error) {
-            await restore().catch(() => {}); // the sequence's own failure is the one to report
-            throw error;
+            throw error instanceof FailedRun ? error.error : error;
           }
-          await restore();
+          tally.commands += [...cmds].length;
         }),
         sequenceRuns(ctx, { caller: callers[0]!, cmds: [], fixed: true }),
       );
       const by = callers.map((c) => c.role).join(', ');
+      const generated = tally.sequences - walked - 1;
       ctx.note(
-        `${tally.sequences} command sequences (the fixed one, then ${tally.sequences - 1} generated), ${tally.commands} generated commands, over a pool of ${tally.targets}, by ${by}`,
+        `${walked} walk sequences, the fixed one, then ${generated} generated (${tally.commands} generated commands), over a pool of ${tally.targets}, by ${by}; ${pairs.summary()}`,
       );
     },
   );

@@ -4,7 +4,7 @@
  * sequences took, and a walk that picks each next command on the model as it is toward a pair not yet covered
  * (helpers/checks/pairs.ts, nextKind), its parameters drawn from the check's seed.
  */
-import { nextKind, PairTally } from '../../../helpers/checks/pairs.ts';
+import { nextKind, PairTally, rarestNext } from '../../../helpers/checks/pairs.ts';
 import { BringOldCommand } from './commands/bring-old.ts';
 import { DeleteTopicCommand } from './commands/delete-topic.ts';
 import { EditContentCommand } from './commands/edit-content.ts';
@@ -81,23 +81,10 @@ export function* coveringCommands(
     if (tally.size > gained.size) gained = { at: n, size: tally.size };
     const candidates = new Map(tally.kinds.map((kind) => [kind, commandOf(kind, random)]));
     const feasible = [...candidates].filter(([, command]) => command.check(model)).map(([kind]) => kind);
-    const kind = rarest(tally, feasible) ?? nextKind(tally, feasible, random);
+    const kind = rarestNext(tally, feasible) ?? nextKind(tally, feasible, random);
     if (kind === undefined) return;
     yield candidates.get(kind)!;
   }
-}
-
-/**
- * Among the kinds that cover a new pair after the previous step, the one with the most pairs into it left: a kind
- * that can seldom run (unresolving needs a resolved topic) is taken while it can, not after the others.
- */
-function rarest(tally: PairTally, feasible: readonly string[]): string | undefined {
-  const from = tally.previous;
-  if (from === undefined) return undefined;
-  const into = (to: string) => tally.kinds.filter((k) => !tally.has(k, to)).length;
-  let best: string | undefined;
-  for (const to of feasible) if (!tally.has(from, to) && (best === undefined || into(to) > into(best))) best = to;
-  return best;
 }
 
 export { PairTally };
