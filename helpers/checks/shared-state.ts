@@ -30,7 +30,7 @@ const LEASE_ACCOUNTS: readonly Role[] = ['member', 'member2', 'moderator', 'admi
 const SHARED_STATE = 'shared-state';
 /**
  * How long a run waits for another run's lease before its checks of shared state end in error. The other run holds
- * it until it ends: a whole run against a target limiting each user to 200 requests a minute takes two to three
+ * it until it ends: a whole run against a target limiting each user to 200 requests a minute takes about three
  * minutes (docs/performance.md), so eight minutes lets a run wait out another's, a slow one too, and still ends
  * well inside a CI job's time limit. A nightly run exploring for longer (EXPLORE_MINUTES) holds it longer: the error
  * names it.
