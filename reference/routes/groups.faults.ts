@@ -14,7 +14,7 @@ export const GROUPS_FAULTS = {
   'group-in-use-deactivated': {
     clause: 'GROUP-DEACTIVATE-002',
     description: 'A group used in a realm, channel or group setting is deactivated anyway.',
-    alsoBreaks: ['GROUP-DEACTIVATE-004', 'GROUP-DEACTIVATE-007'],
+    alsoBreaks: ['GROUP-DEACTIVATE-004', 'GROUP-DEACTIVATE-007', 'EXPLORE-013'],
   },
   'group-realm-use-overlooked': {
     clause: 'GROUP-DEACTIVATE-007',
@@ -42,6 +42,7 @@ export const GROUPS_FAULTS = {
   'group-deactivated-usable': {
     clause: 'GROUP-DEACTIVATE-006',
     description: 'A deactivated group can still be named in a group setting.',
+    alsoBreaks: ['EXPLORE-013'],
   },
   'sequence-group-unnested-still-in-use': {
     clause: 'EXPLORE-013',
