@@ -1,7 +1,8 @@
 /** A resource's clause: explores the resource (sequence.ts) with the profile's random sequences, and notes the pairs. */
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import type { Profile } from '../../../helpers/config/schema.ts';
-import { exploreResource, type Resource } from './sequence.ts';
+import type { Resource } from './resource.ts';
+import { exploreResource } from './sequence.ts';
 
 /**
  * Random sequences after the covering walk, and their length: none on a pull request's quick run (the walk alone:

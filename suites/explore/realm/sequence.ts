@@ -7,98 +7,15 @@
  */
 import fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
-import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
 import { nextKind, PairTally, plan } from '../../../helpers/checks/pairs.ts';
 import { seededRandom } from '../../../helpers/checks/seeds.ts';
-import { toCurl } from '../../../helpers/http/exchange.ts';
-
-/** One command of a resource, with its modifier: it picks what it acts on from the model when it runs. */
-export interface Step<M extends object, R> extends fc.AsyncCommand<M, R> {
-  /** Its kind among the resource's (the pairs are counted over these). */
-  readonly kind: string;
-  /**
-   * What the step does to the model where the server answers as predicted, without asking it (made-up ids for what
-   * it creates): the covering walk plans its way to the pairs left with it (helpers/checks/pairs.ts, plan).
-   */
-  simulate?(model: M): void;
-}
-
-/** A resource's model, its commands and its frame: what the runner needs to explore it. */
-export interface Resource<M extends object, R> {
-  /** For notes and failures: "drafts". */
-  readonly name: string;
-  /**
-   * One step of each kind, whose ordered pairs each run covers (one object serves many sequences: a step keeps no
-   * state of its own).
-   */
-  readonly steps: readonly Step<M, R>[];
-  /** A fresh model and its real counterpart for one sequence (set-up). */
-  start(): Promise<{ model: M; real: R }>;
-  /** Reads back everything a step may have disturbed (not only what it touched) and compares it with the model. */
-  frame(model: M, real: R): Promise<void>;
-  /** Undoes what the sequence created (set-up: it never judges). */
-  end(model: M, real: R): Promise<void>;
-}
-
-/**
- * Accounts a sequence's user is not drawn from, where others will do (a resource's state is per user, and no role
- * changes its rules): the owner carries the run's user groups and realm settings, a load the casting cannot see
- * coming when a sequence starts.
- */
-export const ONEROUS = ['owner'] as const;
+import type { Resource, Step } from './resource.ts';
+import { SequenceFailure, Trail } from './trail.ts';
 
 /** The kinds of a resource's steps, and the step of each. */
 function kindsOf<M extends object, R>(resource: Resource<M, R>) {
   const byKind = new Map(resource.steps.map((s) => [s.kind, s]));
   return { kinds: [...byKind.keys()], stepOf: (kind: string) => byKind.get(kind)! };
-}
-
-/** A departure seen in a sequence: its message leads with the numbered steps that led to it. */
-export class SequenceFailure extends ConformanceAssertion {
-  constructor(
-    readonly steps: readonly string[],
-    readonly departure: ConformanceAssertion,
-    /**
-     * The steps of the run where it was first seen, where shrinking found a shorter one: a departure that leaves the
-     * realm's own state wrong (a slot never freed) fails the reruns sooner, and the first run shows its cause.
-     */
-    firstSeen?: readonly string[],
-  ) {
-    const first = firstSeen
-      ? `\nfirst seen after ${firstSeen.length} steps: ${firstSeen.map((s, i) => `${i + 1}. ${s.split('\n')[0]}`).join('; ')}`
-      : '';
-    super(
-      `after ${steps.length} step${steps.length > 1 ? 's' : ''}, the last departed:\n${steps.map((s, i) => `  ${i + 1}. ${s}`).join('\n')}\n${departure.message}${first}`,
-      departure.exchange,
-    );
-  }
-}
-
-/** The steps a sequence took, each with the curl line of its first request that is not a read. */
-class Trail {
-  readonly lines: string[] = [];
-  constructor(readonly ctx: CheckContext) {}
-
-  async take<M extends object, R>(step: Step<M, R>, model: M, real: R, frame: Resource<M, R>['frame']): Promise<void> {
-    const from = this.ctx.recorder.exchanges.length;
-    const line = () => {
-      const sent = this.ctx.recorder.exchanges.slice(from);
-      const doing = sent.find((e) => e.method !== 'GET') ?? sent[0];
-      return doing ? `${step}\n       ${toCurl(doing)}` : String(step);
-    };
-    let ran = false;
-    try {
-      await step.run(model, real);
-      this.lines.push(line());
-      ran = true;
-      await frame(model, real);
-    } catch (error) {
-      if (!ran) this.lines.push(line());
-      if (error instanceof ConformanceAssertion && !(error instanceof SequenceFailure))
-        throw new SequenceFailure(this.lines, error);
-      throw error;
-    }
-  }
 }
 
 /** A random sequence's real side: the resource's, and the trail of steps it took. */

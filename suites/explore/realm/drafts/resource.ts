@@ -6,7 +6,7 @@
 import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { fail, isInt } from '../../../../helpers/checks/matchers.ts';
 import { listDrafts, notRecipient, recipientOf, sameContent, sortedIds } from '../../../drafts/drafts.ts';
-import { ONEROUS, type Resource } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../resource.ts';
 import { CreateDrafts } from './create.ts';
 import { DeleteDraft } from './delete.ts';
 import { EditDraft } from './edit.ts';

@@ -8,7 +8,7 @@ import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { fail } from '../../../../helpers/checks/matchers.ts';
 import { setupFailure } from '../../../../helpers/http/setup-failure.ts';
 import { deactivateGroup, groupManager } from '../../../user_groups/groups.ts';
-import { ONEROUS, type Resource } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../resource.ts';
 import { CreateGroup } from './create.ts';
 import { DeactivateGroup } from './deactivate.ts';
 import { type GroupsModel, type GroupsReal, live } from './model.ts';

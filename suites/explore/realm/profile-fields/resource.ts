@@ -9,7 +9,7 @@ import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { fail } from '../../../../helpers/checks/matchers.ts';
 import { mustSucceed } from '../../../../helpers/http/setup-failure.ts';
 import { fieldAdmin, summaryCount, takeSummaryTurn } from '../../../realm/profile-fields.ts';
-import type { Resource } from '../sequence.ts';
+import type { Resource } from '../resource.ts';
 import { CreateField } from './create.ts';
 import { DeleteField } from './delete.ts';
 import type { FieldsModel, FieldsReal } from './model.ts';

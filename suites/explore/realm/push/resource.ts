@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { expectError, fail } from '../../../../helpers/checks/matchers.ts';
 import { removeToken } from '../../../push/push.ts';
-import { ONEROUS, type Resource } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../resource.ts';
 import { AddToken } from './add.ts';
 import { POOL, type PushModel, type PushReal } from './model.ts';
 import { RemoveToken } from './remove.ts';

@@ -7,7 +7,7 @@
 import type { CheckContext } from '../../../../helpers/checks/context.ts';
 import { registerQueue } from '../../../../helpers/checks/events.ts';
 import { fail } from '../../../../helpers/checks/matchers.ts';
-import { ONEROUS, type Resource } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../resource.ts';
 import { DeleteQueue } from './delete.ts';
 import { gone, live, type QueuesModel, type QueuesReal } from './model.ts';
 import { RegisterQueue } from './register.ts';

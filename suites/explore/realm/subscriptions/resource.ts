@@ -10,7 +10,7 @@ import { expectSuccess, fail } from '../../../../helpers/checks/matchers.ts';
 import type { Role } from '../../../../helpers/roles.ts';
 import { callerOf, judgeListing, listStreams } from '../../../channels/listing.ts';
 import type { WorldChannel } from '../../../channels/world.ts';
-import { ONEROUS, type Resource } from '../sequence.ts';
+import { ONEROUS, type Resource } from '../resource.ts';
 import { Add } from './add.ts';
 import { sequenceChannels } from './channels.ts';
 import { Join } from './join.ts';
