@@ -4,7 +4,7 @@
  */
 import type { OperationKey } from '../../contract/index.ts';
 import { isInt } from '../../helpers/checks/matchers.ts';
-import { takeTurns } from '../../helpers/checks/turns.ts';
+import { takeTurn, takeTurns } from '../../helpers/checks/turns.ts';
 import { Unsupported } from '../../helpers/errors.ts';
 import {
   anyone,
@@ -16,6 +16,7 @@ import {
   probeSetup,
   registerQueue,
 } from '../conventions/probe-setup-kit.ts';
+import { TYPING_TURN } from '../typing/turn.ts';
 import { listScheduled, mustSend, readMessage } from './messages.ts';
 import { anyTerm } from './narrows.ts';
 import { permit } from './permitted.ts';
@@ -171,7 +172,10 @@ const editMessage = probeSetup({
 
 const setTyping = probeSetup({
   caller: aPerson,
+  shares: ['typing'],
+  // The typing checks' turn (see TYPING_TURN), for as long as the controls and probes take.
   prepare: async (ctx, { caller }) => ({
+    done: await takeTurn(ctx, TYPING_TURN),
     on: {
       userId: otherUserId(ctx, caller),
       channelId: ctx.channel().id,

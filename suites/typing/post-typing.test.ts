@@ -8,7 +8,10 @@ import type { CheckContext } from '../../helpers/checks/context.ts';
 import { type Queue, registerQueue, waitForEvents } from '../../helpers/checks/events.ts';
 import { directType } from '../../helpers/checks/feature-levels.ts';
 import { expectError, expectErrorEnvelope, expectSuccess } from '../../helpers/checks/matchers.ts';
+import { sharesState } from '../../helpers/checks/shared-state.ts';
+import { takeTurn } from '../../helpers/checks/turns.ts';
 import { ownChannel, topicEnv } from '../messages/messages.ts';
+import { TYPING_TURN } from './turn.ts';
 
 const { group, check } = checksIn(import.meta.url);
 
@@ -22,12 +25,17 @@ const typingOf = (ctx: CheckContext, op: string, channelId?: number) => (e: any)
   (e.sender?.user_id === undefined || e.sender.user_id === ctx.account('member').userId) &&
   (channelId === undefined || e.stream_id === undefined || e.stream_id === channelId);
 
-/** member2's queue for typing events; channel typing needs the capability declared. */
-const recipientQueue = (ctx: CheckContext, channel = false): Promise<Queue> =>
-  registerQueue(ctx, 'member2', {
+/**
+ * member2's queue for typing events; channel typing needs the capability declared. The check holds the typing turn
+ * from here on (TYPING_TURN): no other check's typing reaches the queue meanwhile.
+ */
+async function recipientQueue(ctx: CheckContext, channel = false): Promise<Queue> {
+  await takeTurn(ctx, TYPING_TURN);
+  return registerQueue(ctx, 'member2', {
     event_types: ['typing'],
     ...(channel ? { client_capabilities: { stream_typing_notifications: true } } : {}),
   });
+}
 
 async function expectEvent(
   ctx: CheckContext,
@@ -55,6 +63,8 @@ async function channelTypingStart(ctx: CheckContext, type: 'stream' | 'channel')
 }
 
 group('POST /typing', () => {
+  // Other runs' typing notifications reach member2's queue too: the run's lease keeps them apart.
+  sharesState('typing');
   check(
     'TYPING-001',
     'MUST refuse a typing notification without op, or with an op other than start or stop',
