@@ -3,12 +3,12 @@ import { expectSuccess } from '../../../../helpers/checks/matchers.ts';
 import { edit, QUIET } from '../../../messages/edit.ts';
 import { expectPlaces, judging } from '../judging.ts';
 import type { Place, TopicCommand, TopicModel, TopicReal } from '../model.ts';
-import { describePlace, inSendOrder, livePlaces, messagesIn, place, samePlace } from '../model.ts';
+import { describePlace, livePlaces, messagesIn, place, samePlace } from '../model.ts';
 import { DeleteTopicCommand } from './delete-topic.ts';
 import { EditContentCommand } from './edit-content.ts';
 import { MarkReadCommand } from './mark-read.ts';
 import { MoveCommand } from './move.ts';
-import { NarrowCommand } from './narrow.ts';
+import { NarrowPlacesCommand } from './narrow-places.ts';
 import { ResolveCommand } from './resolve.ts';
 import { SendCommand } from './send.ts';
 
@@ -22,9 +22,7 @@ import { SendCommand } from './send.ts';
 export class EpilogueCommand implements TopicCommand {
   check = () => true;
   async run(model: TopicModel, real: TopicReal): Promise<void> {
-    const ids = inSendOrder(model, model.places.keys());
-    for (const [i, id] of ids.entries())
-      if ((model.history.get(id)?.length ?? 0) > 1) await new NarrowCommand(i).run(model, real);
+    await new NarrowPlacesCommand().run(model, real);
     // A sequence whose topics were all deleted leaves the end nothing to move, resolve and delete: a message in each
     // of its topics then, so that every sequence judges those.
     if (model.places.size === 0) for (const name of real.names.keys()) await new SendCommand(name).run(model, real);
