@@ -81,12 +81,14 @@ async function holdsAll(ctx: CheckContext, value: unknown, userIds: readonly num
  * roles need it for, in the skip's reason.
  */
 export async function permit(ctx: CheckContext, setting: string, roles: readonly Role[], doing: string): Promise<void> {
+  // The accounts first: a role not configured disables the check, naming its variable (and with no account at all
+  // there is no register to read the setting from).
+  const ids = roles.map((r) => ctx.account(r).userId);
   const value = ctx.world.realm.raw[`realm_${setting}`];
   if (value === undefined)
     throw new Unsupported(
       `POST /register reports no realm_${setting} (a server older than the setting): who may ${doing} is the realm's, and cannot be read or set`,
     );
-  const ids = roles.map((r) => ctx.account(r).userId);
   if (await holdsAll(ctx, value, ids)) return;
   try {
     await allowAlso(ctx, [setting], roles);
