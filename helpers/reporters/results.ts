@@ -198,7 +198,9 @@ export function errorsByCause(r: RunResults): [string, string[]][] {
   const groups = new Map<string, string[]>();
   for (const c of r.clauses) {
     if (c.outcome !== 'error') continue;
+    // A RESP-* clause left without an answer to judge ends as its driving check did: the same cause.
     const cause = (c.reason?.split('\n')[0] ?? 'unknown')
+      .replace(/^no response of (GET|POST|PATCH|DELETE) \S+ to judge: /, '')
       .replace(/^(GET|POST|PATCH|DELETE) \S+: /, '')
       .replace(/\d+ ms/g, 'N ms');
     groups.set(cause, [...(groups.get(cause) ?? []), c.id]);

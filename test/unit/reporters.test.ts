@@ -108,6 +108,8 @@ describe('errors by cause', () => {
       [
         down('A-001', 'GET http://t/api/v1/drafts'),
         down('B-001', 'POST http://t/api/v1/drafts'),
+        // A RESP-* clause without an answer to judge ends as its driving check did.
+        down('D-001', 'no response of GET /drafts to judge: POST http://t/api/v1/drafts'),
         {
           clauseId: 'C-001',
           state: 'failed',
@@ -119,7 +121,7 @@ describe('errors by cause', () => {
       CLAUSES,
     );
     expect(errorsByCause(r)).toEqual([
-      ['ECONNRESET socket hang up', ['A-001', 'B-001']],
+      ['ECONNRESET socket hang up', ['A-001', 'B-001', 'D-001']],
       ['setup step failed', ['C-001']],
     ]);
   });
