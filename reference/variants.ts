@@ -180,6 +180,14 @@ export const VARIANTS = {
       "Edit a message and Authentication 4: permissions are governed by realm settings whose values are the realm's; their defaults are not shown",
     change:
       'the realm keeps the defaults of a realm made before Zulip 9.0: administrators alone move messages between channels and delete their own messages, moderators alone move topics within a channel and resolve them, realm_topics_policy is disable_empty_topic (and typing to the empty topic is refused where a channel disables it)',
+    excludes: ['realm-movers-administrators'],
+  },
+  'realm-movers-administrators': {
+    leftOpen:
+      "Edit a message and Authentication 4: who may move messages and resolve topics is the realm's group settings; their values are not shown",
+    change:
+      'the realm lets administrators alone move messages (within and between channels) and resolve topics: moderators may not, though no move time limit holds them',
+    excludes: ['realm-older-defaults'],
   },
   'bot-owned-by-administrator': {
     leftOpen: "User object: bot_owner_id names the owner; which account owns a bot is the realm's business",

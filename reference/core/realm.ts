@@ -104,8 +104,25 @@ const OLDER_REALM_GROUPS: Record<string, SystemGroupName> = {
   can_resolve_topics_group: 'role:moderators',
 };
 
-export function defaultRealmSettings({ older = false }: { older?: boolean } = {}): RealmSettings {
-  const groups = { ...REALM_GROUP_DEFAULTS, ...(older ? OLDER_REALM_GROUPS : {}) };
+/** Variant `realm-movers-administrators`: moving and resolving left to administrators, moderators included out. */
+const ADMINISTRATORS_MOVE: Record<string, SystemGroupName> = {
+  can_move_messages_between_channels_group: 'role:administrators',
+  can_move_messages_between_topics_group: 'role:administrators',
+  can_resolve_topics_group: 'role:administrators',
+};
+
+export function defaultRealmSettings({
+  older = false,
+  adminsMove = false,
+}: {
+  older?: boolean;
+  adminsMove?: boolean;
+} = {}): RealmSettings {
+  const groups = {
+    ...REALM_GROUP_DEFAULTS,
+    ...(older ? OLDER_REALM_GROUPS : {}),
+    ...(adminsMove ? ADMINISTRATORS_MOVE : {}),
+  };
   return {
     name: REALM_NAME,
     emptyTopicDisplayName: 'general chat',

@@ -124,8 +124,11 @@ export class Store {
     // Variant `edit-grace`: Zulip's 20 s, unless a number of seconds is given.
     this.editGraceSeconds = options.editGraceSeconds ?? (this.variants.has('edit-grace') ? 20 : 0);
     this.events = new EventQueues(this.clock, options.faults ?? Faults.none, this.variants);
-    // Variant `realm-older-defaults`.
-    this.realm = defaultRealmSettings({ older: this.variants.has('realm-older-defaults') });
+    // Variants `realm-older-defaults`, `realm-movers-administrators`.
+    this.realm = defaultRealmSettings({
+      older: this.variants.has('realm-older-defaults'),
+      adminsMove: this.variants.has('realm-movers-administrators'),
+    });
     // Variant `empty-topic-name-other`.
     if (this.variants.has('empty-topic-name-other')) this.realm.emptyTopicDisplayName = 'sans sujet';
     this.#seed();

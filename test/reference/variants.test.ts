@@ -279,6 +279,22 @@ const CASES: Record<VariantId, Case> = {
     standard: ['success', 'success', 'success', 'allow_empty_topic'],
     varied: ['error', 'error', 'error', 'disable_empty_topic'],
   },
+  'realm-movers-administrators': {
+    observe: async (call) => {
+      // The moderator renames a topic and resolves one; who may, as the register reports it.
+      const id = await verona(call);
+      const rename = async (topic: string, to: string) => {
+        const sent = (await send(call, id, topic)).body.id;
+        const form = { topic: to, propagate_mode: 'change_all' };
+        return (await call('PATCH', `/messages/${sent}`, { as: 'moderator', form })).body.result;
+      };
+      const moved = await rename('cf-admins-move', 'cf-admins-moved');
+      const resolved = await rename('cf-admins-resolve', '✔ cf-admins-resolve');
+      return [moved, resolved];
+    },
+    standard: ['success', 'success'],
+    varied: ['error', 'error'],
+  },
   'bot-owned-by-administrator': {
     observe: async (call) => {
       const ids = await lookup(call);
