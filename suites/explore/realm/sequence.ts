@@ -200,9 +200,9 @@ async function run<M extends object, R>(
 }
 
 /**
- * The shortest failing run greedy deletion finds (each step left out in turn, from the last before the one that
- * departed back to the first, kept out when the rest still departs), within SHRINK's bounds: every rerun is sent to
- * the server. Returns its departure.
+ * The shortest failing run deletion finds (runs of steps left out, halving in length, from the last before the one
+ * that departed back to the first, kept out when the rest still departs), within SHRINK's bounds: every rerun is sent
+ * to the server. Returns its departure.
  */
 async function shrunk<M extends object, R>(
   ctx: CheckContext,
@@ -212,13 +212,16 @@ async function shrunk<M extends object, R>(
   let best = first;
   const deadline = Date.now() + SHRINK.ms;
   let attempts = 0;
-  for (let i = best.steps.length - 2; i >= 0; i--) {
-    if (attempts++ >= SHRINK.attempts || Date.now() > deadline) break;
-    const fewer = [...best.steps.slice(0, i), ...best.steps.slice(i + 1)];
-    const failed = await attempt(ctx, resource, fewer);
-    if (failed && failed.steps.length < best.steps.length) {
-      best = failed;
-      i = Math.min(i, best.steps.length - 1);
+  // Runs of steps left out, halving in length down to one step, each from the last back to the first (the step that
+  // departed stays): a long walk's failure loses most of its steps in its first few reruns.
+  for (let size = Math.max(1, Math.floor(best.steps.length / 2)); size >= 1; size = Math.floor(size / 2)) {
+    for (let end = best.steps.length - 1; end - size >= 0; ) {
+      if (attempts >= SHRINK.attempts || Date.now() > deadline) break;
+      attempts += 1;
+      const start = end - size;
+      const failed = await attempt(ctx, resource, [...best.steps.slice(0, start), ...best.steps.slice(end)]);
+      if (failed && failed.steps.length < best.steps.length) best = failed;
+      end = Math.min(start, best.steps.length - 1);
     }
   }
   ctx.note(

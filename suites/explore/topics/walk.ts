@@ -67,8 +67,9 @@ export async function walkPairs(
 const SHRINK = { ms: 60_000, attempts: 30 };
 
 /**
- * The shortest run of the walk's commands that greedy deletion finds still departing in the same transition (each
- * command left out in turn, from the last back to the first, kept out when the rest still departs), as its failure.
+ * The shortest run of the walk's commands that deletion finds still departing in the same transition (runs of
+ * commands left out, halving in length, from the last back to the first, kept out when the rest still departs), as
+ * its failure.
  */
 async function shrunk(
   ctx: CheckContext,
@@ -89,11 +90,16 @@ async function shrunk(
       else if (!failure) throw error;
     }
   };
-  // The opening and the end alone first: many departures need no step of the walk.
+  // The opening and the end alone first: many departures need no step of the walk. Then runs of steps left out,
+  // halving in length down to one step, each from the last back to the first.
   await departs([]);
-  for (let i = best.cmds.length - 1; i >= 0; i--) {
-    if (attempts >= SHRINK.attempts || Date.now() > deadline) break;
-    await departs([...best.cmds.slice(0, i), ...best.cmds.slice(i + 1)]);
+  for (let size = Math.max(1, Math.floor(best.cmds.length / 2)); size >= 1; size = Math.floor(size / 2)) {
+    for (let end = best.cmds.length; end - size >= 0; ) {
+      if (attempts >= SHRINK.attempts || Date.now() > deadline) break;
+      const start = end - size;
+      await departs([...best.cmds.slice(0, start), ...best.cmds.slice(end)]);
+      end = Math.min(start, best.cmds.length);
+    }
   }
   const how = `(found by the covering walk, shrunk from ${taken.length} walk steps to ${best.cmds.length} in ${attempts} rerun${attempts === 1 ? '' : 's'}; --seed ${ctx.world.seed} --profile ${ctx.world.profile} walks it again)`;
   const { failure } = best;
