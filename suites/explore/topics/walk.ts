@@ -101,7 +101,7 @@ async function shrunk(
       end = Math.min(start, best.cmds.length);
     }
   }
-  const how = `(found by the covering walk, shrunk from ${taken.length} walk steps to ${best.cmds.length} in ${attempts} rerun${attempts === 1 ? '' : 's'}; --seed ${ctx.world.seed} --profile ${ctx.world.profile} walks it again)`;
+  const how = `(found by the covering walk, shrunk from ${taken.length} walk step${taken.length === 1 ? '' : 's'} to ${best.cmds.length} in ${attempts} rerun${attempts === 1 ? '' : 's'}; --seed ${ctx.world.seed} --profile ${ctx.world.profile} walks it again)`;
   const { failure } = best;
   return new TransitionFailure(failure.kind, new ConformanceAssertion(`${failure.message}\n${how}`, failure.exchange));
 }
