@@ -28,7 +28,7 @@ async function throughChaos(
       // not give back lapses within seconds instead of holding the next run back for the default two minutes.
       env: { TARGET_URL: proxy.url, REQUEST_TIMEOUT_MS: '1500', LEASE_SECONDS: '10', ...accountEnv, ...env },
       args,
-      timeoutMs: 90_000,
+      timeoutMs: 200_000,
     });
     expect(run.stderr, 'no crash, no stack trace').not.toMatch(/internal error|\n\s+at /);
     const text = run.stdout + run.stderr;
@@ -84,7 +84,7 @@ describe('a misbehaving target', () => {
     const run = await throughChaos({ rateLimit: 0.05 });
     expect(run.injected['rate limit']).toBeGreaterThan(0);
     expect(run.code, run.stdout).toBe(0);
-  }, 120_000);
+  }, 240_000);
 
   it('a target that stops answering: the circuit breaker ends the run within seconds, exit 2', async () => {
     const run = await throughChaos({ hangFrom: 60 }, { REQUEST_TIMEOUT_MS: '1000' });
