@@ -6,7 +6,7 @@ import { exploreResource } from './sequence.ts';
 
 /**
  * Random sequences after the covering walk, and their length: none on a pull request's quick run (the walk alone:
- * it keeps to one window of a per-user rate limit), a few on the full profile, many at night.
+ * it stays near one window of a per-user rate limit), a few on the full profile, many at night.
  */
 const RANDOM: Record<Profile, { numRuns: number; maxCommands: number }> = {
   quick: { numRuns: 0, maxCommands: 0 },
@@ -17,7 +17,7 @@ const RANDOM: Record<Profile, { numRuns: number; maxCommands: number }> = {
 /**
  * Each resource has its own model: the runner is generic over them. The full and nightly profiles walk every pair of
  * every resource; the quick one walks half as many steps as the resource has kinds (sequence.ts), so that a pull
- * request's run fits one window of a per-user rate limit on every account.
+ * request's run stays near one window of a per-user rate limit on every account.
  */
 export async function explore(ctx: CheckContext, resource: Resource<any, any>): Promise<void> {
   const { tally, sequences, steps } = await exploreResource(ctx, resource, RANDOM[ctx.world.profile]);

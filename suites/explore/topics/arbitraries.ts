@@ -13,7 +13,7 @@ import { EMPTY_NAME } from './model.ts';
 
 /**
  * Random sequences and their length per profile, after the fixed sequence every profile runs once (see FIXED) and
- * the covering walk (walk.ts): on every pull request the fixed one alone, to keep within one window of a per-user
+ * the covering walk (walk.ts): on every pull request the fixed one alone, to stay near one window of a per-user
  * rate limit; one on the full profile, whose walk has taken most of its steps already; long ones at night.
  */
 export const SIZE: Record<Profile, { numRuns: number; maxCommands: number }> = {
