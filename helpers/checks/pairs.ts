@@ -100,6 +100,29 @@ export function rarestNext(tally: PairTally, feasible: readonly string[]): strin
   return best;
 }
 
+/**
+ * A covering walk of up to `steps` steps, each chosen once the one before has run (read the model then): among the
+ * kinds `candidate` can make a step of now (undefined: none can run), one covering a new pair after the previous step
+ * (rarestNext), else one drawn among the kinds with pairs left (nextKind). Ends once every pair is covered, or after
+ * `stall` steps without a new one.
+ */
+export function* coveringWalk<C>(
+  tally: PairTally,
+  random: () => number,
+  { steps, stall }: { steps: number; stall: number },
+  candidate: (kind: string) => C | undefined,
+): Generator<C> {
+  let gained = { at: 0, size: tally.size };
+  for (let n = 0; n < steps && !tally.complete && n - gained.at < stall; n++) {
+    if (tally.size > gained.size) gained = { at: n, size: tally.size };
+    const candidates = new Map(tally.kinds.map((kind) => [kind, candidate(kind)]));
+    const feasible = [...candidates].filter(([, step]) => step !== undefined).map(([kind]) => kind);
+    const kind = rarestNext(tally, feasible) ?? nextKind(tally, feasible, random);
+    if (kind === undefined) return;
+    yield candidates.get(kind)!;
+  }
+}
+
 /** What the planner needs of a resource's steps: whether one can run on a model, and what it does to it. */
 export interface Simulated<M> {
   check(model: Readonly<M>): boolean;

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { nextKind, PairTally, plan } from '../../../helpers/checks/pairs.ts';
 import { seededRandom } from '../../../helpers/checks/seeds.ts';
+import { shrinkByRuns } from '../../../helpers/checks/shrink.ts';
 import type { Resource, Step } from './resource.ts';
 import { SequenceFailure, Trail } from './trail.ts';
 
@@ -38,9 +39,6 @@ class Framed<M extends object, R> implements fc.AsyncCommand<M, Traced<R>> {
   }
   toString = () => String(this.step);
 }
-
-/** How long a covering walk's failure may be shrunk for, and in how many reruns at most. */
-const SHRINK = { ms: 60_000, attempts: 30 };
 
 export interface Explored {
   tally: PairTally;
@@ -200,30 +198,22 @@ async function run<M extends object, R>(
 }
 
 /**
- * The shortest failing run deletion finds (runs of steps left out, halving in length, from the last before the one
- * that departed back to the first, kept out when the rest still departs), within SHRINK's bounds: every rerun is sent
- * to the server. Returns its departure.
+ * The shortest failing run deletion finds (shrinkByRuns: runs of steps left out, halving in length, before the one
+ * that departed), within its bounds: every rerun is sent to the server. Returns its departure.
  */
 async function shrunk<M extends object, R>(
   ctx: CheckContext,
   resource: Resource<M, R>,
   first: Failed<M, R>,
 ): Promise<SequenceFailure> {
-  let best = first;
-  const deadline = Date.now() + SHRINK.ms;
-  let attempts = 0;
-  // Runs of steps left out, halving in length down to one step, each from the last back to the first (the step that
-  // departed stays): a long walk's failure loses most of its steps in its first few reruns.
-  for (let size = Math.max(1, Math.floor(best.steps.length / 2)); size >= 1; size = Math.floor(size / 2)) {
-    for (let end = best.steps.length - 1; end - size >= 0; ) {
-      if (attempts >= SHRINK.attempts || Date.now() > deadline) break;
-      attempts += 1;
-      const start = end - size;
-      const failed = await attempt(ctx, resource, [...best.steps.slice(0, start), ...best.steps.slice(end)]);
-      if (failed && failed.steps.length < best.steps.length) best = failed;
-      end = Math.min(start, best.steps.length - 1);
-    }
-  }
+  // The step that departed stays.
+  const { best, reruns: attempts } = await shrinkByRuns<Step<M, R>, Failed<M, R>>(
+    first,
+    (fewer) => attempt(ctx, resource, fewer),
+    {
+      keep: 1,
+    },
+  );
   ctx.note(
     `a departure of ${resource.name} shrunk from ${first.steps.length} steps to ${best.steps.length} in ${attempts} reruns`,
   );

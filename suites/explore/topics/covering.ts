@@ -4,7 +4,7 @@
  * sequences took, and a walk that picks each next command on the model as it is toward a pair not yet covered
  * (helpers/checks/pairs.ts, nextKind), its parameters drawn from the check's seed.
  */
-import { nextKind, PairTally, rarestNext } from '../../../helpers/checks/pairs.ts';
+import { coveringWalk, PairTally } from '../../../helpers/checks/pairs.ts';
 import { BringOldCommand } from './commands/bring-old.ts';
 import { DeleteTopicCommand } from './commands/delete-topic.ts';
 import { EditContentCommand } from './commands/edit-content.ts';
@@ -65,26 +65,17 @@ function commandOf(kind: string, random: () => number): Command {
   return new EditContentCommand(pick);
 }
 
-/**
- * Up to `steps` commands, each chosen when the one before has run (the model is read then): a kind that covers a
- * new pair after the previous step where one can run, else one drawn among those with pairs left (nextKind). Ends
- * early once every pair is covered, or after `stall` steps without a new one.
- */
+/** The covering walk (coveringWalk), each kind's command drawn from `random` and run only where it can on the model. */
 export function* coveringCommands(
   model: Readonly<TopicModel>,
   tally: PairTally,
   random: () => number,
-  { steps, stall }: { steps: number; stall: number },
+  bounds: { steps: number; stall: number },
 ): Generator<Command> {
-  let gained = { at: 0, size: tally.size };
-  for (let n = 0; n < steps && !tally.complete && n - gained.at < stall; n++) {
-    if (tally.size > gained.size) gained = { at: n, size: tally.size };
-    const candidates = new Map(tally.kinds.map((kind) => [kind, commandOf(kind, random)]));
-    const feasible = [...candidates].filter(([, command]) => command.check(model)).map(([kind]) => kind);
-    const kind = rarestNext(tally, feasible) ?? nextKind(tally, feasible, random);
-    if (kind === undefined) return;
-    yield candidates.get(kind)!;
-  }
+  yield* coveringWalk(tally, random, bounds, (kind) => {
+    const command = commandOf(kind, random);
+    return command.check(model) ? command : undefined;
+  });
 }
 
 export { PairTally };

@@ -7,6 +7,7 @@
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
 import { deriveSeed, seededRandom } from '../../../helpers/checks/seeds.ts';
+import { SHRINK_MS, shrinkByRuns } from '../../../helpers/checks/shrink.ts';
 import type { Profile } from '../../../helpers/config/schema.ts';
 import { findCause } from '../../../helpers/errors.ts';
 import { coveringCommands, type PairTally } from './covering.ts';
@@ -63,13 +64,9 @@ export async function walkPairs(
   return undefined;
 }
 
-/** How long, and how many reruns, a walk's departure may be shrunk for (every rerun is sent to the server). */
-const SHRINK = { ms: 60_000, attempts: 30 };
-
 /**
- * The shortest run of the walk's commands that deletion finds still departing in the same transition (runs of
- * commands left out, halving in length, from the last back to the first, kept out when the rest still departs), as
- * its failure.
+ * The shortest run of the walk's commands that deletion finds still departing in the same transition: the opening
+ * and the end alone first (many departures need no step of the walk), then shrinkByRuns. Returns it as its failure.
  */
 async function shrunk(
   ctx: CheckContext,
@@ -77,31 +74,22 @@ async function shrunk(
   taken: readonly Command[],
   first: TransitionFailure,
 ): Promise<TransitionFailure> {
-  let best = { cmds: taken, failure: first };
-  const deadline = Date.now() + SHRINK.ms;
-  let attempts = 0;
+  const deadline = Date.now() + SHRINK_MS;
   const departs = async (fewer: readonly Command[]) => {
-    attempts += 1;
     try {
       await run(false, () => fewer);
     } catch (error) {
       const failure = findCause(error, TransitionFailure);
-      if (failure?.kind === first.kind) best = { cmds: fewer, failure };
-      else if (!failure) throw error;
+      if (failure?.kind === first.kind) return { steps: fewer, failure };
+      if (!failure) throw error;
     }
+    return undefined;
   };
-  // The opening and the end alone first: many departures need no step of the walk. Then runs of steps left out,
-  // halving in length down to one step, each from the last back to the first.
-  await departs([]);
-  for (let size = Math.max(1, Math.floor(best.cmds.length / 2)); size >= 1; size = Math.floor(size / 2)) {
-    for (let end = best.cmds.length; end - size >= 0; ) {
-      if (attempts >= SHRINK.attempts || Date.now() > deadline) break;
-      const start = end - size;
-      await departs([...best.cmds.slice(0, start), ...best.cmds.slice(end)]);
-      end = Math.min(start, best.cmds.length);
-    }
-  }
-  const how = `(found by the covering walk, shrunk from ${taken.length} walk step${taken.length === 1 ? '' : 's'} to ${best.cmds.length} in ${attempts} rerun${attempts === 1 ? '' : 's'}; --seed ${ctx.world.seed} --profile ${ctx.world.profile} walks it again)`;
+  const alone = await departs([]);
+  const { best, reruns: attempts } = alone
+    ? { best: alone, reruns: 1 }
+    : await shrinkByRuns({ steps: taken, failure: first }, departs, { spent: 1, deadline });
+  const how = `(found by the covering walk, shrunk from ${taken.length} walk step${taken.length === 1 ? '' : 's'} to ${best.steps.length} in ${attempts} rerun${attempts === 1 ? '' : 's'}; --seed ${ctx.world.seed} --profile ${ctx.world.profile} walks it again)`;
   const { failure } = best;
   return new TransitionFailure(failure.kind, new ConformanceAssertion(`${failure.message}\n${how}`, failure.exchange));
 }

@@ -8,7 +8,8 @@
 import type fc from 'fast-check';
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
-import { nextKind, type PairTally, rarestNext } from '../../../helpers/checks/pairs.ts';
+import { coveringWalk, type PairTally } from '../../../helpers/checks/pairs.ts';
+import { SHRINK_MS, SHRINK_RERUNS } from '../../../helpers/checks/shrink.ts';
 import { toCurl } from '../../../helpers/http/exchange.ts';
 import { ListMutedCommand } from './commands/list-muted.ts';
 import { MuteCommand } from './commands/mute.ts';
@@ -70,27 +71,15 @@ function stepOf(
   return one(senders);
 }
 
-/**
- * Up to `steps` steps, each chosen once the one before has run: one covering a new pair after it where one can run
- * (the kind with most pairs left into it), else one drawn among the kinds with pairs left (nextKind); ends once every pair is, or after `stall` steps
- * without a new one.
- */
+/** The covering walk (coveringWalk) over the pool as the model stands when each step is chosen. */
 export function* coveringSteps(
   model: Readonly<MuteModel>,
   targets: readonly Target[],
   tally: PairTally,
   random: () => number,
-  { steps, stall }: { steps: number; stall: number },
+  bounds: { steps: number; stall: number },
 ): Generator<MuteStep> {
-  let gained = { at: 0, size: tally.size };
-  for (let n = 0; n < steps && !tally.complete && n - gained.at < stall; n++) {
-    if (tally.size > gained.size) gained = { at: n, size: tally.size };
-    const candidates = new Map(tally.kinds.map((kind) => [kind, stepOf(kind, model, targets, random)]));
-    const feasible = [...candidates].filter(([, step]) => step !== undefined).map(([kind]) => kind);
-    const kind = rarestNext(tally, feasible) ?? nextKind(tally, feasible, random);
-    if (kind === undefined) return;
-    yield candidates.get(kind)!;
-  }
+  yield* coveringWalk(tally, random, bounds, (kind) => stepOf(kind, model, targets, random));
 }
 
 /** A step as it ran: what it was, and the curl line of its request (its first that is not a read, else its first). */
@@ -120,9 +109,6 @@ export async function runStep(
   }
 }
 
-/** How long, and how many reruns, a walk's departure may be shrunk for (every rerun is sent to the server). */
-const SHRINK = { ms: 60_000, attempts: 30 };
-
 /**
  * The shortest run of the walk's steps that greedy deletion finds still departing (each left out in turn, from the
  * last back to the first), reported as its numbered steps with their curl lines.
@@ -133,9 +119,9 @@ export async function shrunkWalk(
   first: { error: ConformanceAssertion; ran: Ran[] },
 ): Promise<ConformanceAssertion> {
   let best = { steps: taken, ...first };
-  const deadline = Date.now() + SHRINK.ms;
+  const deadline = Date.now() + SHRINK_MS;
   let attempts = 0;
-  for (let i = best.steps.length - 1; i >= 0 && attempts < SHRINK.attempts && Date.now() < deadline; i--) {
+  for (let i = best.steps.length - 1; i >= 0 && attempts < SHRINK_RERUNS && Date.now() < deadline; i--) {
     attempts += 1;
     const fewer = [...best.steps.slice(0, i), ...best.steps.slice(i + 1)];
     try {
