@@ -52,3 +52,13 @@ export function describeExchange(e: Exchange): string {
   const resent = e.resent ? `\n  sent twice: ${e.resent}` : '';
   return `${head}${params}${body}${err}${resent}`;
 }
+
+/**
+ * The curl line of what a step of a sequence did, from the requests it sent: its first that is not a read (its last,
+ * where `last`: the one whose effect a failing step judged), else its first; undefined where it sent none.
+ */
+export function curlOfStep(sent: readonly Exchange[], { last = false }: { last?: boolean } = {}): string | undefined {
+  const writes = sent.filter((e) => e.method !== 'GET');
+  const doing = (last ? writes.at(-1) : writes[0]) ?? sent[0];
+  return doing && toCurl(doing);
+}

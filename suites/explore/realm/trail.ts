@@ -1,7 +1,7 @@
 /** The steps a sequence of a realm resource took, and the departure it met, as a failure prints them. */
 import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
-import { toCurl } from '../../../helpers/http/exchange.ts';
+import { curlOfStep } from '../../../helpers/http/exchange.ts';
 import type { Resource, Step } from './resource.ts';
 
 /** A departure seen in a sequence: its message leads with the numbered steps that led to it. */
@@ -33,9 +33,8 @@ export class Trail {
   async take<M extends object, R>(step: Step<M, R>, model: M, real: R, frame: Resource<M, R>['frame']): Promise<void> {
     const from = this.ctx.recorder.exchanges.length;
     const line = () => {
-      const sent = this.ctx.recorder.exchanges.slice(from);
-      const doing = sent.find((e) => e.method !== 'GET') ?? sent[0];
-      return doing ? `${step}\n       ${toCurl(doing)}` : String(step);
+      const curl = curlOfStep(this.ctx.recorder.exchanges.slice(from));
+      return curl ? `${step}\n       ${curl}` : String(step);
     };
     let ran = false;
     try {

@@ -1,6 +1,6 @@
 /** The steps of a sequence as its failure reports them: each with the request that did it. */
 import type { CheckContext } from '../../../helpers/checks/context.ts';
-import { toCurl } from '../../../helpers/http/exchange.ts';
+import { curlOfStep } from '../../../helpers/http/exchange.ts';
 import { OffModel } from './judging.ts';
 import type { TopicCommand as Command, TopicModel, TopicReal } from './model.ts';
 
@@ -28,10 +28,7 @@ export class Traced implements Command {
       // The sequence ends here (model.offModel says why): the later steps' `check` is false.
       if (!(error instanceof OffModel)) throw error;
     } finally {
-      const sent = this.ctx.recorder.exchanges.slice(from);
-      const writes = sent.filter((e) => e.method !== 'GET');
-      const doing = (failed ? writes.at(-1) : writes[0]) ?? sent[0];
-      this.curl = doing && toCurl(doing);
+      this.curl = curlOfStep(this.ctx.recorder.exchanges.slice(from), { last: failed });
       this.ran(this.step);
     }
   }

@@ -10,7 +10,7 @@ import type { CheckContext } from '../../../helpers/checks/context.ts';
 import { ConformanceAssertion } from '../../../helpers/checks/matchers.ts';
 import { coveringWalk, type PairTally } from '../../../helpers/checks/pairs.ts';
 import { SHRINK_MS, SHRINK_RERUNS } from '../../../helpers/checks/shrink.ts';
-import { toCurl } from '../../../helpers/http/exchange.ts';
+import { curlOfStep } from '../../../helpers/http/exchange.ts';
 import { ListMutedCommand } from './commands/list-muted.ts';
 import { MuteCommand } from './commands/mute.ts';
 import { SendFromCommand } from './commands/send-from.ts';
@@ -103,9 +103,7 @@ export async function runStep(
   try {
     await step.run(model, real);
   } finally {
-    const sent = ctx.recorder.exchanges.slice(from);
-    const doing = sent.find((e) => e.method !== 'GET') ?? sent[0];
-    ran.push({ step, curl: doing && toCurl(doing) });
+    ran.push({ step, curl: curlOfStep(ctx.recorder.exchanges.slice(from)) });
   }
 }
 
