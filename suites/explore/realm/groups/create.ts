@@ -8,7 +8,7 @@
 import type fc from 'fast-check';
 import { expectError } from '../../../../helpers/checks/matchers.ts';
 import { createGroup, groupManager } from '../../../user_groups/groups.ts';
-import { type GroupsModel, type GroupsReal, MAX_LIVE, readded, usable } from './model.ts';
+import { type GroupsModel, type GroupsReal, MAX_LIVE, readded, unnestedBefore, usable } from './model.ts';
 
 type Naming = 'none' | 'active' | 'deactivated';
 
@@ -46,7 +46,7 @@ export class CreateGroup implements fc.AsyncCommand<GroupsModel, GroupsReal> {
     if (this.naming === 'deactivated') {
       // One that was a subgroup first, where there is one: a server may remember it as usable.
       const gone = model.groups.filter((g) => !g.live);
-      return (gone.filter((g) => model.unnested.some(([, c]) => c === g.id)).at(-1) ?? gone.at(-1)!).id;
+      return (gone.filter((g) => unnestedBefore(model, g.id)).at(-1) ?? gone.at(-1)!).id;
     }
     // A subgroup now (the one nested last), so that a later removal of the relation meets a group still named.
     const active = nameable(model);

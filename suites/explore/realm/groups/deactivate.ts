@@ -8,13 +8,17 @@
 import type fc from 'fast-check';
 import { expectError, expectSuccess } from '../../../../helpers/checks/matchers.ts';
 import { deactivateGroup } from '../../../user_groups/groups.ts';
-import { free, type GroupsModel, type GroupsReal, namedLive, nestedLive } from './model.ts';
+import {
+  free,
+  type GroupsModel,
+  type GroupsReal,
+  namedLive,
+  nestedLive,
+  removedBefore,
+  unnestedBefore,
+} from './model.ts';
 
 type Which = 'free' | 'nested' | 'nested-again' | 'in-setting' | 'in-setting-unnested' | 'again';
-
-/** A relation [parent, child] removed before (its pair is in `unnested`). */
-const removedBefore = (model: Readonly<GroupsModel>, [p, c]: [number, number]) =>
-  model.unnested.some(([q, d]) => q === p && d === c);
 
 export class DeactivateGroup implements fc.AsyncCommand<GroupsModel, GroupsReal> {
   readonly kind: string;
@@ -43,8 +47,9 @@ export class DeactivateGroup implements fc.AsyncCommand<GroupsModel, GroupsReal>
         (g) => !named.includes(g) && uses(g.id).every((relation) => removedBefore(model, relation) === again),
       );
     }
-    const unnested = (id: number) => model.unnested.some(([, c]) => c === id);
-    return named.filter((g) => !nested.includes(g) && unnested(g.id) === (this.which === 'in-setting-unnested'));
+    return named.filter(
+      (g) => !nested.includes(g) && unnestedBefore(model, g.id) === (this.which === 'in-setting-unnested'),
+    );
   }
 
   async run(model: GroupsModel, real: GroupsReal): Promise<void> {

@@ -80,6 +80,13 @@ export function nestable(model: Readonly<GroupsModel>): [number, number][] {
 export const removable = (model: Readonly<GroupsModel>) =>
   model.nested.filter(([p, c]) => isLive(model, p) && isLive(model, c));
 
+/** Whether the relation [parent, child] was removed before (nesting it again is where servers go wrong). */
+export const removedBefore = (model: Readonly<GroupsModel>, [p, c]: readonly [number, number]) =>
+  model.unnested.some(([q, d]) => q === p && d === c);
+
+/** Whether a group was removed as a subgroup of some group before. */
+export const unnestedBefore = (model: Readonly<GroupsModel>, id: number) => model.unnested.some(([, c]) => c === id);
+
 /** Whether `id` is the child of a relation removed before and added again: its keeping only its deactivation tells. */
 export const readded = (model: Readonly<GroupsModel>, id: number) =>
-  model.nested.some(([p, c]) => c === id && model.unnested.some(([q, d]) => q === p && d === c));
+  model.nested.some((relation) => relation[1] === id && removedBefore(model, relation));

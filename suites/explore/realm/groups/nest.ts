@@ -8,7 +8,7 @@ import { fail, summary } from '../../../../helpers/checks/matchers.ts';
 import type { ApiResponse } from '../../../../helpers/http/client.ts';
 import { setupFailure } from '../../../../helpers/http/setup-failure.ts';
 import { deactivateGroup } from '../../../user_groups/groups.ts';
-import { type GroupsModel, type GroupsReal, nestable, readded, removable } from './model.ts';
+import { type GroupsModel, type GroupsReal, nestable, readded, removable, removedBefore } from './model.ts';
 
 type Change = 'nest' | 'unnest';
 
@@ -41,7 +41,7 @@ export class NestGroup implements fc.AsyncCommand<GroupsModel, GroupsReal> {
    */
   private pairs(model: Readonly<GroupsModel>): [number, number][] {
     if (!this.nest) return removable(model);
-    const before = ([p, c]: [number, number]) => model.unnested.some(([q, d]) => q === p && d === c);
+    const before = (pair: [number, number]) => removedBefore(model, pair);
     const used = ([, c]: [number, number]) =>
       model.named.some(([, n]) => n === c) || model.nested.some(([, d]) => d === c);
     const pairs = nestable(model).filter((pair) => (before(pair) ? !used(pair) : !readded(model, pair[1])));
