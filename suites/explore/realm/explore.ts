@@ -16,8 +16,8 @@ const RANDOM: Record<Profile, { numRuns: number; maxCommands: number }> = {
 
 /**
  * Each resource has its own model: the runner is generic over them. The full and nightly profiles walk every pair of
- * every resource; the quick one walks half as many steps as the resource has kinds (sequence.ts), so that a pull
- * request's run stays near one window of a per-user rate limit on every account.
+ * every resource; the quick one walks a single step of each (sequence.ts), so that a pull request's run stays within
+ * one window of a per-user rate limit on every account.
  */
 export async function explore(ctx: CheckContext, resource: Resource<any, any>): Promise<void> {
   const { tally, sequences, steps } = await exploreResource(ctx, resource, RANDOM[ctx.world.profile]);
