@@ -55,9 +55,8 @@ const STALL_STEPS_PER_KIND = 3;
 /**
  * The quick profile's walk: one step, of the kind the check's seed turns to first, judged with its whole frame. A pull
  * request's run keeps within one window of a per-user rate limit on every account (200 a minute on Zulip), which a
- * walk over every pair of every resource would take three times over; a walk of half as many steps as each resource
- * has kinds cost 64 requests, and left the busiest account of a quick run at the window's last few calls. Successive
- * runs take turns over the kinds; the note names the pairs left to the full profile.
+ * walk over every pair of every resource would take three times over, and a longer quick walk leaves too little of.
+ * Successive runs take turns over the kinds; the note names the pairs left to the full profile.
  */
 const QUICK_STEPS = 1;
 
