@@ -4,6 +4,7 @@
  */
 import { parseCli, USAGE } from './cli.ts';
 import { REALM_NAME } from './core/realm.ts';
+import { RATE_LIMIT_TALLY } from './http/rate-limit.ts';
 import { startReferenceServer } from './server.ts';
 
 const parsed = parseCli(process.argv.slice(2));
@@ -26,8 +27,14 @@ if (server.flavour !== 'contract') process.stderr.write(`flavour: ${server.flavo
 if (server.variants.length > 0) process.stderr.write(`variants: ${server.variants.join(', ')}\n`);
 if (server.faults.length > 0) process.stderr.write(`active faults: ${server.faults.join(', ')}\n`);
 
+// Where the server limits each user, what its limiter counted goes out last, one line of JSON, for whoever ran it to
+// read (scripts/rate-limit-bench.ts): every request a run made, its own set-up and clean-up included.
 const stop = () => {
-  server.close().then(() => process.exit(0));
+  server.close().then(() => {
+    const tally = server.rateLimitTally();
+    if (tally) process.stdout.write(`${RATE_LIMIT_TALLY}${JSON.stringify(tally)}\n`);
+    process.exit(0);
+  });
 };
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);

@@ -10,7 +10,7 @@ import { FLAVOUR_NAMES, FLAVOURS, type Flavour, type FlavourName, flavourFaultsA
 import { createRequestListener } from './http/adapter.ts';
 import { keepConnections } from './http/connections.ts';
 import { ServerLevel } from './http/levels.ts';
-import { type RateLimit, RateLimiter } from './http/rate-limit.ts';
+import { type RateLimit, RateLimiter, type UserTally } from './http/rate-limit.ts';
 import { type VariantId, Variants } from './variants.ts';
 
 export type { Store } from './core/store.ts';
@@ -60,6 +60,8 @@ export interface ReferenceServer {
   readonly faults: readonly FaultId[];
   readonly flavour: FlavourName;
   readonly variants: readonly VariantId[];
+  /** What the rate limiter counted of each account, by its email; undefined where the server limits nobody. */
+  rateLimitTally(): Record<string, Readonly<UserTally>> | undefined;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,9 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     deleteTopicBatchSize: options.deleteTopicBatchSize,
     ...(options.editGraceSeconds !== undefined ? { editGraceSeconds: options.editGraceSeconds } : {}),
   });
+  const rateLimiter = options.rateLimit
+    ? new RateLimiter(options.rateLimit, options.clock ?? Date.now, variants)
+    : undefined;
   const shutdown = new AbortController();
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const server = createServer(
@@ -90,9 +95,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       pollTimeoutMs: options.pollTimeoutMs ?? 10_000,
       developmentLogin: options.developmentLogin ?? true,
       level,
-      ...(options.rateLimit
-        ? { rateLimiter: new RateLimiter(options.rateLimit, options.clock ?? Date.now, variants) }
-        : {}),
+      ...(rateLimiter ? { rateLimiter } : {}),
     }),
   );
   keepConnections(server, variants);
@@ -118,5 +121,18 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     });
     return closing;
   };
-  return { url, store, faults: faults.active, flavour: flavourName, variants: variants.active, close };
+  const rateLimitTally = () =>
+    rateLimiter &&
+    Object.fromEntries(
+      [...rateLimiter.tallyByUser()].map(([id, tally]) => [store.userById(id)?.email ?? `user ${id}`, tally]),
+    );
+  return {
+    url,
+    store,
+    faults: faults.active,
+    flavour: flavourName,
+    variants: variants.active,
+    rateLimitTally,
+    close,
+  };
 }

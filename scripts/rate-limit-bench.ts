@@ -5,8 +5,10 @@
  * POST /dev_fetch_api_key, every role with its email, API key and password, the Zulip flavour (its 20 s of edit
  * grace and its departures, with fixtures/expected-failures/zulip.json), leases on. For each seed it first runs
  * the suite against the same server without a rate limit (the unthrottled time), then once per limiter style
- * (reference/http/rate-limit.ts), and prints the wall time, the busiest account's answered requests (429s aside,
- * which a limiter like Zulip's does not count) and its 429s, the floor and the ratio to it. The floor: a window
+ * (reference/http/rate-limit.ts), and prints the wall time; the requests and 429s of each account as the server's
+ * limiter counted them (the run's own set-up, leases and clean-up too, which the report's per-clause counts leave
+ * out; 429s aside, which a limiter like Zulip's does not count); the busiest account (the one whose window came
+ * fullest) with its 429s; the floor and the ratio to it. The floor: a window
  * for each further window's worth of the run's answered requests spread over the seven accounts, plus the
  * unthrottled time — `window × (⌈answered ÷ (7 × limit)⌉ − 1) + unthrottled`. A benchmark, not a test: it passes
  * or fails nothing; it exits 1 when a run did not pass.
@@ -17,9 +19,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REFERENCE_ACCOUNTS } from '../fixtures/realm.ts';
 import type { RunResults } from '../helpers/reporters/results.ts';
-import { requestsByAccount } from '../helpers/reporters/results.ts';
 import { ROLE_ENV_PREFIX, ROLES } from '../helpers/roles.ts';
-import { parseRateLimit, RATE_LIMIT_STYLES } from '../reference/http/rate-limit.ts';
+import { parseRateLimit, RATE_LIMIT_STYLES, RATE_LIMIT_TALLY, type UserTally } from '../reference/http/rate-limit.ts';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -65,8 +66,13 @@ for (const style of args.styles) {
   }
 }
 
-/** Starts `reference/main.ts` on an ephemeral port, as a production server; resolves with its URL once it listens. */
-function startReference(rateLimit: string | undefined): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * Starts `reference/main.ts` on an ephemeral port, as a production server; resolves with its URL once it listens, and
+ * `output`, everything it wrote to its standard output by the time it exits.
+ */
+function startReference(
+  rateLimit: string | undefined,
+): Promise<{ url: string; child: ChildProcess; output: Promise<string> }> {
   const child = spawn(
     process.execPath,
     [
@@ -83,12 +89,13 @@ function startReference(rateLimit: string | undefined): Promise<{ url: string; c
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] },
   );
+  let out = '';
+  const output = new Promise<string>((done) => child.once('exit', () => done(out)));
   return new Promise((resolveUrl, reject) => {
-    let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /listening on (\S+)/.exec(out);
-      if (m) resolveUrl({ url: m[1]!, child });
+      if (m) resolveUrl({ url: m[1]!, child, output });
     });
     child.once('exit', (code) => reject(new Error(`the reference server exited (${code}) before listening`)));
   });
@@ -129,31 +136,33 @@ function runConformance(url: string, reportDir: string, seed: string): Promise<n
 
 /** One run against a fresh server: its wall time and results. */
 async function measure(rateLimit: string | undefined, seed: string) {
-  const { url, child: server } = await startReference(rateLimit);
+  const { url, child: server, output } = await startReference(rateLimit);
   const reportDir = mkdtempSync(join(tmpdir(), 'rate-limit-bench-'));
   const started = Date.now();
   const status = await runConformance(url, reportDir, seed);
   const wallS = (Date.now() - started) / 1000;
   server.kill('SIGTERM');
   const results: RunResults = JSON.parse(readFileSync(join(reportDir, 'conformance.json'), 'utf8'));
-  return { status, wallS, results, reportDir };
+  return { status, wallS, results, reportDir, tally: tallyIn(await output) };
+}
+
+/**
+ * The server's count of each account's requests (reference/main.ts prints it as it stops), where it limited them:
+ * the run's own set-up, leases and clean-up included, which the report's per-clause counts leave out.
+ */
+function tallyIn(output: string): Map<string, UserTally> | undefined {
+  const line = output.split('\n').find((l) => l.startsWith(RATE_LIMIT_TALLY));
+  return line ? new Map(Object.entries(JSON.parse(line.slice(RATE_LIMIT_TALLY.length)))) : undefined;
 }
 
 const own = new Set(Object.values(REFERENCE_ACCOUNTS).map((u) => u.email));
 const roleOf = new Map(Object.entries(REFERENCE_ACCOUNTS).map(([role, u]) => [u.email, role]));
 
-/** Each account's 429s over the run. */
-function refusalsByAccount(results: RunResults): Map<string, number> {
-  const refusals = new Map<string, number>();
-  for (const c of results.clauses)
-    for (const [who, n] of Object.entries(c.rateLimitedBy ?? {})) refusals.set(who, (refusals.get(who) ?? 0) + n);
-  return refusals;
-}
-
-/** Every account's answered requests, with its 429s when it had any: `member 281 (3)`. */
-function byAccount(answered: [string, number][], refusals: Map<string, number>): string {
-  return answered
-    .map(([who, n]) => `${roleOf.get(who)} ${n}${refusals.get(who) ? ` (${refusals.get(who)})` : ''}`)
+/** Every account's allowed requests, most first, with its 429s when it had any: `member 281 (3)`. */
+function byAccount(tallies: [string, UserTally][]): string {
+  return [...tallies]
+    .sort((a, b) => b[1].allowed - a[1].allowed)
+    .map(([who, t]) => `${roleOf.get(who)} ${t.allowed}${t.refused ? ` (${t.refused})` : ''}`)
     .join(', ');
 }
 const ACCOUNTS = own.size;
@@ -168,13 +177,13 @@ for (const seed of args.seeds) {
   if (free.status !== 0) exit = 1;
   for (const style of args.styles) {
     const limit = parseRateLimit(`${args.rateLimit}:${style}`)!;
-    const { status, wallS, results, reportDir } = await measure(`${args.rateLimit}:${style}`, seed);
-    const answered = requestsByAccount(results, { answered: true }).filter(([who]) => own.has(who));
-    const total = answered.reduce((n, [, k]) => n + k, 0);
-    const [busiest, busiestN] = answered[0] ?? ['', 0];
-    const refusals = refusalsByAccount(results);
-    const its429 = refusals.get(busiest) ?? 0;
-    const all429 = results.clauses.reduce((n, c) => n + (c.rateLimited ?? 0), 0);
+    const { status, wallS, results, reportDir, tally } = await measure(`${args.rateLimit}:${style}`, seed);
+    if (!tally) throw new Error('the reference server limited requests but printed no tally of them');
+    const tallies = [...tally].filter(([who]) => own.has(who));
+    const total = tallies.reduce((n, [, t]) => n + t.allowed, 0);
+    // The busiest account: the one whose window came fullest, what decides whether a run fits.
+    const [, busiest] = tallies.reduce((a, b) => (b[1].fullest > a[1].fullest ? b : a));
+    const all429 = tallies.reduce((n, [, t]) => n + t.refused, 0);
     const windows = Math.ceil(total / (ACCOUNTS * limit.requests));
     const floorS = limit.windowSeconds * (windows - 1) + free.wallS;
     const notPassed = results.counts.failed + results.counts.error;
@@ -185,8 +194,8 @@ for (const seed of args.seeds) {
         style.padEnd(17),
         seed.padStart(4),
         String(total).padStart(9),
-        String(busiestN).padStart(8),
-        String(its429).padStart(9),
+        String(busiest.fullest).padStart(8),
+        String(busiest.refused).padStart(9),
         String(all429).padStart(9),
         free.wallS.toFixed(1).padStart(14),
         wallS.toFixed(1).padStart(7),
@@ -195,7 +204,7 @@ for (const seed of args.seeds) {
         notPassed ? ` ${notPassed} failed or in error (${reportDir})` : ' passed',
       ].join(' '),
     );
-    console.log(`${' '.repeat(23)}by account, answered (429s): ${byAccount(answered, refusals)}`);
+    console.log(`${' '.repeat(23)}by account, answered (429s): ${byAccount(tallies)}`);
   }
 }
 console.log(`\nworst ratio ${worst.toFixed(2)}× the floor`);

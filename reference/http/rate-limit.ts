@@ -25,8 +25,23 @@ export interface RateLimit {
   readonly style?: RateLimitStyle;
 }
 
+/**
+ * What the limiter counted of one user over the server's life: calls allowed and refused, and the most calls one
+ * window held at once (how near the user came to the limit; a sliding log's length, a fixed window's count).
+ */
+export interface UserTally {
+  allowed: number;
+  refused: number;
+  fullest: number;
+}
+
+/** How the line that carries a limiter's tally starts on the reference server's standard output (main.ts). */
+export const RATE_LIMIT_TALLY = 'rate limit tally: ';
+
 interface Decision {
   allowed: boolean;
+  /** Calls the user's window holds, this one included if allowed. */
+  held: number;
   remaining: number;
   /** When the budget is whole again (ms), and when the next call would be allowed (ms). */
   resetMs: number;
@@ -36,6 +51,7 @@ interface Decision {
 export class RateLimiter {
   private readonly logs = new Map<number, number[]>();
   private readonly windows = new Map<number, { start: number; used: number }>();
+  private readonly tallies = new Map<number, UserTally>();
 
   constructor(
     readonly limit: RateLimit,
@@ -52,6 +68,7 @@ export class RateLimiter {
     const newest = log[log.length - 1] ?? now;
     return {
       allowed,
+      held: log.length,
       remaining: Math.max(0, this.limit.requests - log.length),
       resetMs: newest + windowMs,
       nextSlotMs: log.length < this.limit.requests ? now : log[0]! + windowMs,
@@ -70,6 +87,7 @@ export class RateLimiter {
     const end = window.start + windowMs;
     return {
       allowed,
+      held: window.used,
       remaining: this.limit.requests - window.used,
       resetMs: end,
       nextSlotMs: allowed ? now : end,
@@ -81,6 +99,11 @@ export class RateLimiter {
     const now = this.clock();
     const style = this.limit.style ?? 'zulip';
     const d = style === 'fixed' ? this.fixedWindow(userId, now) : this.slidingLog(userId, now);
+    const tally = this.tallies.get(userId) ?? { allowed: 0, refused: 0, fullest: 0 };
+    if (d.allowed) tally.allowed += 1;
+    else tally.refused += 1;
+    tally.fullest = Math.max(tally.fullest, d.held);
+    this.tallies.set(userId, tally);
     if (style !== 'retry-after-only') {
       const reset = style === 'next-slot' ? Math.max(d.nextSlotMs, now) : d.resetMs;
       res.setHeader('X-RateLimit-Limit', String(this.limit.requests));
@@ -99,6 +122,11 @@ export class RateLimiter {
       res.setHeader('Retry-After', String(Math.ceil(retryAfter)));
       throw new ApiError(429, 'RATE_LIMIT_HIT', 'API usage exceeded rate limit', { 'retry-after': retryAfter });
     }
+  }
+
+  /** Each user's tally (see UserTally), by user id: what a benchmark reads of a run's load on the limiter. */
+  tallyByUser(): ReadonlyMap<number, Readonly<UserTally>> {
+    return this.tallies;
   }
 }
 

@@ -102,4 +102,29 @@ describe('rate limit styles', () => {
       [429, undefined, undefined, '6'],
     ]);
   });
+
+  it.each(['zulip', 'fixed'] as const)(
+    '%s: tallies each user: calls allowed, refused, and the fullest window',
+    (style) => {
+      let now = 1_000_000;
+      const limiter = new RateLimiter({ requests: 2, windowSeconds: 10, style }, () => now);
+      const take = (user: number) => {
+        try {
+          limiter.take(user, fakeResponse().res);
+        } catch {
+          // the 429 is counted as refused
+        }
+      };
+      take(8);
+      take(8);
+      take(8); // refused: the window holds two
+      take(9);
+      now += 10_000; // the window is clear again
+      take(8);
+      expect(Object.fromEntries(limiter.tallyByUser())).toEqual({
+        8: { allowed: 3, refused: 1, fullest: 2 },
+        9: { allowed: 1, refused: 0, fullest: 1 },
+      });
+    },
+  );
 });
