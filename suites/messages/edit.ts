@@ -234,16 +234,15 @@ function refusedFirstStep(res: ApiResponse, longest: boolean, want: string): nev
 
 /**
  * How long to wait before asking again whether a message of `elapsedMs` is too old under a limit of `limitMs`: not
- * at all before the limit has passed (nothing can be refused then); then twice a second for 2 s, where a target
- * without grace refuses; then through whatever grace the target adds (real Zulip: 20 s) less and less often (the
- * time past those 2 s, 1 to 5 s): each poll spends the account's rate budget, and the grace's exact length is only
- * noted. About ten polls cover real Zulip's grace, where polling more often took the quick profile's member past a
- * per-user limit of 200 a minute, and saw the refusal no sooner (the wait between polls is 5 s at most).
+ * at all before the limit has passed (nothing can be refused then); then as long as the limit has been past, half a
+ * second at least and 5 s at most: a target without grace refuses within the first second, at the first polls, and
+ * through whatever grace it adds (real Zulip: 20 s) the polls thin out. Each poll spends the member's rate budget,
+ * three checks poll through the grace at once, and the grace's exact length is only noted: eight polls cover real
+ * Zulip's, and the refusal is seen at most 5 s late.
  */
 export function nextPollMs(elapsedMs: number, limitMs: number): number {
   if (elapsedMs < limitMs) return limitMs - elapsedMs;
-  const past = elapsedMs - limitMs - 2000;
-  return past < 0 ? 500 : Math.min(5000, Math.max(1000, past));
+  return Math.min(5000, Math.max(500, elapsedMs - limitMs));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
