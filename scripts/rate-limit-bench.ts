@@ -8,10 +8,10 @@
  * (reference/http/rate-limit.ts), and prints the wall time; the requests and 429s of each account as the server's
  * limiter counted them (the run's own set-up, leases and clean-up too, which the report's per-clause counts leave
  * out; 429s aside, which a limiter like Zulip's does not count); the busiest account (the one whose window came
- * fullest) with its 429s; the floor and the ratio to it. The floor: a window
- * for each further window's worth of the run's answered requests spread over the seven accounts, plus the
- * unthrottled time — `window × (⌈answered ÷ (7 × limit)⌉ − 1) + unthrottled`. A benchmark, not a test: it passes
- * or fails nothing; it exits 1 when a run did not pass.
+ * fullest) with its 429s; the floor and the ratio to it. The floor: a window for each further window's worth of the
+ * run's answered requests spread over the seven accounts, plus the unthrottled time —
+ * `window × (⌈answered ÷ (7 × limit)⌉ − 1) + unthrottled`. A benchmark, not a test: it passes or fails nothing; it
+ * exits 1 when a run did not pass.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
